@@ -1,0 +1,33 @@
+"""The bot protocol and the registry of bot levels."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..engine.moves import Move
+from ..engine.views import ChickenFootView
+
+
+class Bot(Protocol):
+    """A player that picks one of the legal moves of a view."""
+
+    name: str
+
+    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
+        """One of ``view.legal_moves``."""
+        ...
+
+
+def make_bot(level: str) -> Bot:
+    """A bot of the named level; raise ``ValueError`` for an unknown one."""
+    from .random_bot import RandomBot
+
+    factories = {"random": RandomBot, "easy": RandomBot}
+    if level not in factories:
+        raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(BOT_LEVELS)}")
+    return factories[level]()
+
+
+BOT_LEVELS = ("random", "easy")
+"""The bot names ``make_bot`` knows (stronger levels come with the bots issue)."""

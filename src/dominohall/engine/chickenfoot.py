@@ -1,0 +1,337 @@
+"""A round of Chicken Foot (RULES.md §1): the deal, legal moves, applying a move, the end and penalties.
+
+A round is a mutable state, changed in place by ``apply`` (like python-chess's ``Board.push``); ``copy``
+gives an independent one for search. Hands are bitmasks of tile ids and every open line end is indexed by
+its number, so move generation costs O(hand size).
+
+>>> import random
+>>> options = ChickenFootOptions.for_table(players=4)
+>>> rnd = deal_round(options, number=9, first=0, rng=random.Random(1))
+>>> rnd.pending_needs, len(rnd.boneyard)
+(6, 10)
+>>> all(m.on == rnd.centre for m in rnd.legal_moves() if m.is_play())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .errors import IllegalMoveError
+from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PASS_MOVE, PLAY, Move
+from .options import ChickenFootOptions
+from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
+
+DOMINO = "domino"
+"""The round ended because a seat played its last tile."""
+BLOCKED = "blocked"
+"""The round ended because the boneyard was empty and nobody could play."""
+
+_PLAYABLE: dict[int, int] = {}
+
+
+def playable_mask(numbers: int) -> int:
+    """The bitmask of every tile showing one of the numbers in the bitmask ``numbers`` (memoised)."""
+    mask = _PLAYABLE.get(numbers)
+    if mask is None:
+        mask = 0
+        for n, number_mask in enumerate(NUMBER_MASK):
+            if numbers >> n & 1:
+                mask |= number_mask
+        _PLAYABLE[numbers] = mask
+    return mask
+
+
+def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
+    """Take the double of ``number`` out, shuffle the rest with ``rng``, deal, and open with ``first``."""
+    centre = double(number)
+    rest = list(set_tiles(options.top))
+    rest[centre] = rest[-1]
+    rest.pop()
+    shuffle(rest, rng)
+    size = options.hand
+    hands = [rest[seat * size : (seat + 1) * size] for seat in range(options.players)]
+    return ChickenFootRound(options, number, first, hands, rest[options.players * size :])
+
+
+def shuffle(tiles: list[Tile], rng: random.Random) -> None:
+    """Shuffle ``tiles`` in place by sorting on random keys: uniform, and twice as fast as ``rng.shuffle``."""
+    rand = rng.random
+    tiles.sort(key=lambda _: rand())
+
+
+class ChickenFootRound:
+    """One round: the centre double, hands, boneyard, lines, the pending double and whose turn it is."""
+
+    __slots__ = (
+        "boneyard",
+        "centre",
+        "dealt",
+        "drawn",
+        "drawn_count",
+        "end",
+        "first",
+        "hands",
+        "history",
+        "lines_at",
+        "number",
+        "open_numbers",
+        "options",
+        "pending",
+        "pending_needs",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        options: ChickenFootOptions,
+        number: int,
+        first: int,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+    ) -> None:
+        self.options = options
+        self.number = number
+        """The number of the round's double."""
+        self.centre = double(number)
+        """The round's double, laid in the centre before the deal."""
+        self.first = first
+        """The seat that opens the round."""
+        self.turn = first
+        """The seat to move."""
+        self.dealt = tuple(map(tuple, hands))
+        """The hands as dealt, for the record."""
+        self.hands = [mask_of(hand) for hand in hands]
+        """Each seat's hand as a bitmask of tile ids."""
+        self.boneyard = tuple(boneyard)
+        """The boneyard in draw order (element 0 is drawn first)."""
+        self.drawn_count = 0
+        """How many tiles have been drawn: ``boneyard[drawn_count]`` is the next draw."""
+        self.lines_at: list[list[Tile]] = [[] for _ in range(options.top + 1)]
+        """For each number, the last tile of every line whose open end shows it."""
+        self.open_numbers = 0
+        """Bitmask of the numbers that some line's open end shows."""
+        self.pending = self.centre
+        """The double that is waiting for toes (the centre double until it has its start toes), or -1."""
+        self.pending_needs = options.start_toes
+        """How many more toes the pending double needs."""
+        self.drawn = NO_TILE
+        """The tile drawn this turn, if any: only it may still be played."""
+        self.history: list[tuple[int, Move]] = []
+        """Every move of the round, with its seat."""
+        self.end: str | None = None
+        """``"domino"`` or ``"blocked"`` once the round is over."""
+
+    # -- questions -----------------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once the round has ended."""
+        return self.end is not None
+
+    def is_first_foot(self) -> bool:
+        """True while the centre double still lacks some of its start toes."""
+        return self.pending == self.centre
+
+    def boneyard_size(self) -> int:
+        """Tiles left to draw."""
+        return len(self.boneyard) - self.drawn_count
+
+    def hand_tiles(self, seat: int) -> list[Tile]:
+        """The tiles in ``seat``'s hand."""
+        return tiles_of(self.hands[seat])
+
+    def playable(self) -> int:
+        """The bitmask of every tile that could be played now by whoever holds it."""
+        if self.pending != NO_TILE:
+            return NUMBER_MASK[self.number_of(self.pending)]
+        return playable_mask(self.open_numbers)
+
+    @staticmethod
+    def number_of(d: Tile) -> int:
+        """The number of a double."""
+        return HIGH[d]
+
+    def open_ends(self) -> list[tuple[Tile, int]]:
+        """Every open line end as (its last tile, the number it shows)."""
+        return [(last, n) for n, lasts in enumerate(self.lines_at) for last in lasts]
+
+    def can_play(self, seat: int) -> bool:
+        """True when ``seat`` holds a tile that could be played now."""
+        return bool(self.hands[seat] & self.playable())
+
+    # -- moves ---------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move: its plays with their targets, else the draw, else the pass."""
+        if self.end is not None:
+            return []
+        if self.drawn != NO_TILE:
+            return self._plays(self.hands[self.turn] & self.playable() & (1 << self.drawn)) or [PASS_MOVE]
+        plays = self._plays(self.hands[self.turn] & self.playable())
+        if plays:
+            return plays
+        return [DRAW_MOVE] if self.drawn_count < len(self.boneyard) else [PASS_MOVE]
+
+    def _plays(self, mask: int) -> list[Move]:
+        plays = []
+        pending, lines_at = self.pending, self.lines_at
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            t = low.bit_length() - 1
+            if pending != NO_TILE:
+                plays.append(Move(PLAY, t, pending))
+                continue
+            a, b = HIGH[t], LOW[t]
+            plays.extend(Move(PLAY, t, last) for last in lines_at[a])
+            if b != a:
+                plays.extend(Move(PLAY, t, last) for last in lines_at[b])
+        return plays
+
+    def apply(self, move: Move, seat: int | None = None) -> None:
+        """Make ``move`` for the seat to move (``seat``, when given, must be that seat).
+
+        Raises ``IllegalMoveError`` naming the broken rule, and then leaves the round as it was.
+        """
+        if self.end is not None:
+            raise IllegalMoveError("round-over", "the round is over")
+        if seat is not None and seat != self.turn:
+            raise IllegalMoveError("not-your-turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if move.kind == PLAY:
+            self._play(move)
+        elif move.kind == DRAW:
+            self._draw(move)
+        elif move.kind == PASS:
+            self._pass()
+        else:
+            raise IllegalMoveError("unknown-move", f"{move.kind!r} is not a move")
+
+    def _play(self, move: Move) -> None:
+        t, on = move.tile, move.on
+        if not 0 <= t < len(HIGH) or not self.hands[self.turn] >> t & 1:
+            raise IllegalMoveError("not-in-hand", f"{_name(t)} is not in your hand")
+        if self.drawn not in (NO_TILE, t):
+            raise IllegalMoveError(
+                "must-play-drawn", f"after drawing, only the drawn {tile_name(self.drawn)} may be played"
+            )
+        matched = self._matched_number(t, on)
+        self.history.append((self.turn, Move(PLAY, t, on)))
+        self.hands[self.turn] ^= 1 << t
+        if self.pending != NO_TILE:
+            self._add_toe(t, matched)
+        else:
+            self._extend_line(t, on, matched)
+        self._end_turn()
+
+    def _matched_number(self, t: Tile, on: Tile) -> int:
+        """The number ``t`` is laid against on ``on``; raise unless that play is legal."""
+        if self.pending != NO_TILE:
+            needed = HIGH[self.pending]
+            if on != self.pending:
+                rule = "first-foot" if self.is_first_foot() else "pending-double"
+                raise IllegalMoveError(
+                    rule,
+                    f"{tile_name(self.pending)} still needs {self.pending_needs} more "
+                    f"toe{'s' if self.pending_needs > 1 else ''}: play a {needed} on it",
+                )
+            if HIGH[t] != needed and LOW[t] != needed:
+                raise IllegalMoveError("no-match", f"{tile_name(t)} has no {needed} to lay on {tile_name(on)}")
+            return needed
+        for n in (HIGH[t], LOW[t]):
+            if on in self.lines_at[n]:
+                return n
+        if any(on in lasts for lasts in self.lines_at):
+            open_number = next(n for n, lasts in enumerate(self.lines_at) if on in lasts)
+            raise IllegalMoveError(
+                "no-match", f"{tile_name(t)} has no {open_number} to lay on the open end of {tile_name(on)}"
+            )
+        raise IllegalMoveError("no-such-end", f"{_name(on)} is not the open end of a line")
+
+    def _add_toe(self, t: Tile, needed: int) -> None:
+        self._open(other_end(t, needed), t)
+        self.pending_needs -= 1
+        if self.pending_needs == 0:
+            self.pending = NO_TILE
+
+    def _extend_line(self, t: Tile, on: Tile, matched: int) -> None:
+        self._close(matched, on)
+        if HIGH[t] == LOW[t]:
+            self.pending = t
+            self.pending_needs = self.options.double_toes
+        else:
+            self._open(other_end(t, matched), t)
+
+    def _open(self, n: int, last: Tile) -> None:
+        self.lines_at[n].append(last)
+        self.open_numbers |= 1 << n
+
+    def _close(self, n: int, last: Tile) -> None:
+        lasts = self.lines_at[n]
+        lasts.remove(last)
+        if not lasts:
+            self.open_numbers &= ~(1 << n)
+
+    def _draw(self, move: Move) -> None:
+        if self.drawn != NO_TILE:
+            raise IllegalMoveError("one-draw", "you have already drawn this turn")
+        if self.can_play(self.turn):
+            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not draw")
+        if self.drawn_count >= len(self.boneyard):
+            raise IllegalMoveError("boneyard-empty", "the boneyard is empty: pass instead")
+        t = self.boneyard[self.drawn_count]
+        if move.tile not in (NO_TILE, t):
+            raise IllegalMoveError("wrong-draw", f"the next tile in the boneyard is {tile_name(t)}")
+        self.drawn_count += 1
+        self.hands[self.turn] |= 1 << t
+        self.drawn = t
+        self.history.append((self.turn, Move(DRAW, t)))
+
+    def _pass(self) -> None:
+        if self.drawn != NO_TILE:
+            if self.playable() >> self.drawn & 1:
+                raise IllegalMoveError(
+                    "must-play-drawn", f"the {tile_name(self.drawn)} you drew can be played: play it"
+                )
+        elif self.can_play(self.turn):
+            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not pass")
+        elif self.drawn_count < len(self.boneyard):
+            raise IllegalMoveError("must-draw", "draw a tile from the boneyard before passing")
+        self.history.append((self.turn, PASS_MOVE))
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.drawn = NO_TILE
+        if not self.hands[self.turn]:
+            self.end = DOMINO
+            return
+        self.turn = (self.turn + 1) % self.options.players
+        if self.drawn_count == len(self.boneyard):
+            playable = self.playable()
+            if not any(hand & playable for hand in self.hands):
+                self.end = BLOCKED
+
+    # -- results -------------------------------------------------------------------------------------
+
+    def penalties(self) -> list[int]:
+        """Each seat's penalty: the pips left in hand, 0-0 counting the table's blank-double value."""
+        blank = self.options.blank_double
+        return [pips_of(hand) + (blank if hand & 1 else 0) for hand in self.hands]
+
+    def scores(self) -> list[int]:
+        """The round's result per seat, as every game's match sums it: here the penalties."""
+        return self.penalties()
+
+    def copy(self) -> ChickenFootRound:
+        """An independent copy (the history list is copied too)."""
+        twin = ChickenFootRound.__new__(ChickenFootRound)
+        for name in ChickenFootRound.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.hands = self.hands.copy()
+        twin.lines_at = [lasts.copy() for lasts in self.lines_at]
+        twin.history = self.history.copy()
+        return twin
+
+
+def _name(t: Tile) -> str:
+    return tile_name(t) if 0 <= t < len(HIGH) else f"tile #{t}"

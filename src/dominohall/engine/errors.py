@@ -1,0 +1,39 @@
+"""Errors the engine raises, each naming the rule that was broken."""
+
+from __future__ import annotations
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules do not allow here.
+
+    ``rule`` is a stable code (see ``RULES``) that a client can translate; ``detail`` says what was wrong
+    with this very move, in plain English.
+    """
+
+    def __init__(self, rule: str, detail: str) -> None:
+        super().__init__(f"{detail} ({rule}: {RULES.get(rule, rule)})")
+        self.rule = rule
+        self.detail = detail
+
+
+class OptionsError(ValueError):
+    """Table settings that do not describe a playable game."""
+
+
+RULES: dict[str, str] = {
+    "round-over": "no move is made after the round has ended",
+    "not-your-turn": "only the seat whose turn it is may move",
+    "not-in-hand": "a seat plays only tiles from its own hand",
+    "first-foot": "until the centre double has all its start toes, only toes on it may be played",
+    "pending-double": "a double waiting for toes must get them before anyone plays elsewhere",
+    "no-such-end": "a tile is played on the open end of a line (or on a double waiting for toes)",
+    "no-match": "the tile must show the number it is played against",
+    "must-play": "a seat holding a playable tile must play one",
+    "must-play-drawn": "a playable tile drawn this turn must be played at once",
+    "one-draw": "a seat draws at most one tile per turn",
+    "boneyard-empty": "nothing can be drawn from an empty boneyard",
+    "must-draw": "a seat with no playable tile draws before it may pass",
+    "wrong-draw": "a draw takes the next tile of the boneyard",
+    "unknown-move": "a move is a play, a draw or a pass",
+}
+"""Every rule code the engine raises, with a one-line statement of the rule."""

@@ -1,0 +1,114 @@
+"""A match: rounds of any game in order, who opens each, running totals and the winners."""
+
+from __future__ import annotations
+
+import random
+from typing import Generic, Protocol, TypeVar
+
+from .chickenfoot import ChickenFootRound, deal_round
+from .options import ChickenFootOptions, lowest_totals
+
+
+class Round(Protocol):
+    """What a match needs of a round."""
+
+    first: int
+    end: str | None
+
+    def scores(self) -> list[int]:
+        """The round's result per seat (or per team)."""
+        ...
+
+
+R = TypeVar("R", bound=Round)
+
+
+class Rules(Protocol[R]):
+    """What a match needs of a game's settings: how rounds are dealt, when the match ends, who won."""
+
+    def deal(self, index: int, previous: R | None, rng: random.Random) -> R:
+        """Deal round ``index`` (0-based) after ``previous``."""
+        ...
+
+    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
+        """True once the match is decided."""
+        ...
+
+    def winners(self, totals: list[int]) -> list[int]:
+        """The winning seats for these totals."""
+        ...
+
+
+class MatchOverError(RuntimeError):
+    """A round was asked for after the match ended, or before the current round ended."""
+
+
+class Match(Generic[R]):
+    """Rounds of one game in order, with their running totals."""
+
+    def __init__(self, rules: Rules[R]) -> None:
+        self.rules = rules
+        self.rounds: list[R] = []
+
+    @property
+    def current(self) -> R:
+        """The round being played (or the last one played)."""
+        return self.rounds[-1]
+
+    def totals(self) -> list[int]:
+        """The sum of every ended round's scores."""
+        ended = [r.scores() for r in self.rounds if r.end is not None]
+        return [sum(column) for column in zip(*ended, strict=True)] if ended else []
+
+    def is_over(self) -> bool:
+        """True when the last round has ended and the match is decided."""
+        if not self.rounds or self.current.end is None:
+            return False
+        return self.rules.is_match_over(self.totals(), len(self.rounds))
+
+    def winners(self) -> list[int]:
+        """The winning seats of a finished match (several when they share the win)."""
+        if not self.is_over():
+            raise MatchOverError("the match is not over yet")
+        return self.rules.winners(self.totals())
+
+    def deal_next(self, rng: random.Random) -> R:
+        """Deal and start the next round."""
+        if self.rounds and self.current.end is None:
+            raise MatchOverError("the current round has not ended")
+        if self.is_over():
+            raise MatchOverError("the match is over")
+        previous = self.rounds[-1] if self.rounds else None
+        self.rounds.append(self.rules.deal(len(self.rounds), previous, rng))
+        return self.current
+
+
+class ChickenFootRules:
+    """Chicken Foot's match rules: descending doubles, the opener moving one seat on, lowest total wins."""
+
+    def __init__(self, options: ChickenFootOptions) -> None:
+        self.options = options
+
+    def opener(self, index: int, previous: ChickenFootRound | None, rng: random.Random) -> int:
+        """Round 1 is opened by a random seat, each later one by the seat after the last opener."""
+        if previous is None:
+            return rng.randrange(self.options.players)
+        return (previous.first + 1) % self.options.players
+
+    def deal(self, index: int, previous: ChickenFootRound | None, rng: random.Random) -> ChickenFootRound:
+        """Deal round ``index``: its double in the centre, the rest shuffled by ``rng``."""
+        first = self.opener(index, previous, rng)
+        return deal_round(self.options, self.options.round_number(index), first, rng)
+
+    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
+        """After the last round, or with a limit once some total passes it."""
+        return self.options.is_match_over(totals, rounds_played)
+
+    def winners(self, totals: list[int]) -> list[int]:
+        """The lowest total wins; equal lowest totals share the win."""
+        return lowest_totals(totals)
+
+
+def chicken_foot_match(options: ChickenFootOptions) -> Match[ChickenFootRound]:
+    """An empty Chicken Foot match; call ``deal_next`` to start each round."""
+    return Match(ChickenFootRules(options))

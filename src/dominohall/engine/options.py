@@ -1,0 +1,164 @@
+"""Chicken Foot table settings (RULES.md §1): defaults, checks, and what they mean for a match."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionsError
+from .tiles import set_size
+
+LENGTHS = ("full", "half", "one")
+"""How many rounds a match has: one per double, the upper half of them, or the top double only."""
+
+DEFAULT_HANDS: dict[int, dict[int, int]] = {9: {2: 20, 3: 14, 4: 11, 5: 9, 6: 7}, 12: {7: 10, 8: 9}}
+"""Hand size by set and players when no house override is on."""
+
+CHICKEN_FOOT_SETS = (9, 12, 15)
+"""Sets a Chicken Foot table may use (double-fifteen only by house override)."""
+
+
+def default_top(players: int) -> int:
+    """The set for ``players`` seats: double-nine up to six, double-twelve for seven or eight."""
+    return 9 if players <= 6 else 12
+
+
+@dataclass(frozen=True)
+class ChickenFootOptions:
+    """The settings of a Chicken Foot table.
+
+    ``top`` is the set by its top double (9 is double-nine); ``limit`` replaces the fixed ``length`` with
+    "play until a round ends with some total above the limit" when it is not ``None``.
+
+    >>> opts = ChickenFootOptions.for_table(players=7)
+    >>> opts.top, opts.hand, opts.round_count(), opts.round_number(1)
+    (12, 10, 13, 11)
+    >>> ChickenFootOptions.for_table(length="half").round_count()
+    5
+    """
+
+    players: int = 4
+    top: int = 9
+    hand: int = 11
+    length: str = "full"
+    start_toes: int = 6
+    double_toes: int = 3
+    blank_double: int = 50
+    limit: int | None = None
+
+    @classmethod
+    def for_table(
+        cls,
+        players: int = 4,
+        *,
+        top: int | None = None,
+        hand: int | None = None,
+        length: str = "full",
+        start_toes: int = 6,
+        blank_double: int = 50,
+        limit: int | None = None,
+    ) -> ChickenFootOptions:
+        """Settings for ``players`` seats, the set and hand following the table unless overridden."""
+        if not 2 <= players <= 8:
+            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {players}")
+        top = default_top(players) if top is None else top
+        if hand is None:
+            hand = DEFAULT_HANDS.get(top, {}).get(players) or (set_size(top) - 1) // players
+        options = cls(players, top, hand, length, start_toes, 3, blank_double, limit)
+        options.check()
+        return options
+
+    def check(self) -> None:
+        """Raise ``OptionsError`` unless these settings describe a playable game."""
+        if not 2 <= self.players <= 8:
+            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {self.players}")
+        if self.top not in CHICKEN_FOOT_SETS:
+            raise OptionsError(f"the set must be double-9, double-12 or double-15, not double-{self.top}")
+        if self.hand < 1 or self.players * self.hand + 1 > set_size(self.top):
+            raise OptionsError(
+                f"{self.players} hands of {self.hand} and the centre double do not fit in the "
+                f"{set_size(self.top)} tiles of double-{self.top}"
+            )
+        if self.length not in LENGTHS:
+            raise OptionsError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}")
+        if self.start_toes not in (4, 6):
+            raise OptionsError(f"the centre double takes 4 or 6 start toes, not {self.start_toes}")
+        if self.double_toes != 3:
+            raise OptionsError(f"a later double takes 3 toes, not {self.double_toes}")
+        if self.blank_double not in (25, 50):
+            raise OptionsError(f"0-0 left in hand counts 25 or 50, not {self.blank_double}")
+        if self.limit is not None and self.limit < 1:
+            raise OptionsError(f"a score limit must be a positive number, not {self.limit}")
+
+    def house_settings(self) -> list[str]:
+        """The house settings that are on, as the record's option names."""
+        on = []
+        if self.top != default_top(self.players) or self.hand != DEFAULT_HANDS.get(self.top, {}).get(self.players):
+            on += ["set", "hand"]
+        if self.limit is not None:
+            on.append("limit")
+        return on
+
+    def round_count(self) -> int | None:
+        """Rounds in a match of fixed length; ``None`` when a score limit decides."""
+        if self.limit is not None:
+            return None
+        every = self.top + 1
+        return {"full": every, "half": math.ceil(every / 2), "one": 1}[self.length]
+
+    def round_number(self, index: int) -> int:
+        """The number of the centre double of round ``index`` (0-based): descending, wrapping to the top."""
+        return self.top - index % (self.top + 1)
+
+    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
+        """True once the last round of the match has been played."""
+        if self.limit is not None:
+            return any(total > self.limit for total in totals)
+        count = self.round_count()
+        return count is not None and rounds_played >= count
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as the record writes them (RULES.md §3)."""
+        return {
+            "players": self.players,
+            "set": self.top,
+            "hand": self.hand,
+            "length": self.length,
+            "start_toes": self.start_toes,
+            "double_toes": self.double_toes,
+            "blank_double": self.blank_double,
+            "limit": self.limit,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ChickenFootOptions:
+        """Read and check options as the record writes them; raise ``OptionsError`` when they are wrong."""
+        length, limit = data.get("length"), data.get("limit")
+        if not isinstance(length, str):
+            raise OptionsError("option 'length' must be full, half or one")
+        options = cls(
+            players=_whole(data, "players"),
+            top=_whole(data, "set"),
+            hand=_whole(data, "hand"),
+            length=length,
+            start_toes=_whole(data, "start_toes"),
+            double_toes=_whole(data, "double_toes"),
+            blank_double=_whole(data, "blank_double"),
+            limit=None if limit is None else _whole(data, "limit"),
+        )
+        options.check()
+        return options
+
+
+def _whole(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise OptionsError(f"option {key!r} must be a whole number")
+    return value
+
+
+def lowest_totals(totals: list[int]) -> list[int]:
+    """The seats with the lowest total: the match's winners (several share a draw)."""
+    best = min(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]

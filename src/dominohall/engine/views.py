@@ -1,0 +1,92 @@
+"""What one seat (or a spectator) may know of a Chicken Foot round: the only door to hidden data.
+
+A view is built from the round and holds only plain values: the seat's own hand, the sizes of the other
+hands, the table, the boneyard's size, the history with other seats' draws face down, the legal moves
+when it is the seat's turn, and the totals. It never holds a reference to the round, another hand or the
+boneyard's order, so whatever receives a view (a bot, the wire, the page) cannot see past it. Once the
+round has ended, every hand is shown, as at a real table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .chickenfoot import ChickenFootRound
+from .moves import DRAW, NO_TILE, Move
+from .options import ChickenFootOptions
+from .tiles import Tile, tiles_of
+
+
+@dataclass(frozen=True, slots=True)
+class ChickenFootView:
+    """One seat's knowledge of a Chicken Foot round (``seat`` is ``None`` for a spectator)."""
+
+    options: ChickenFootOptions
+    seat: int | None
+    round_index: int
+    centre: Tile
+    first: int
+    turn: int
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    placed: tuple[tuple[Tile, Tile], ...]
+    """Every tile on the table with the tile it was laid on, in the order played."""
+    open_ends: tuple[tuple[Tile, int], ...]
+    """Every open line end: its last tile and the number it shows."""
+    pending: Tile
+    """The double waiting for toes (the centre during the first foot), or -1."""
+    pending_needs: int
+    drawn: Tile
+    """The tile this seat drew this turn (only its own), or -1."""
+    history: tuple[tuple[int, Move], ...]
+    """The round's moves; another seat's draw shows no tile."""
+    legal_moves: tuple[Move, ...]
+    """This seat's legal moves when it is its turn, else empty."""
+    totals: tuple[int, ...]
+    """Each seat's total of the rounds already ended."""
+    end: str | None
+    final_hands: tuple[tuple[Tile, ...], ...] | None
+    """Every hand, once the round has ended."""
+
+    def is_my_turn(self) -> bool:
+        """True when this view's seat is to move."""
+        return self.seat == self.turn and self.end is None
+
+    def is_first_foot(self) -> bool:
+        """True while the centre double still needs start toes."""
+        return self.pending == self.centre
+
+
+def round_view(
+    rnd: ChickenFootRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
+) -> ChickenFootView:
+    """The view of ``rnd`` for ``seat`` (``None``: a spectator, who sees no hand)."""
+    own_turn = seat == rnd.turn and rnd.end is None
+    return ChickenFootView(
+        options=rnd.options,
+        seat=seat,
+        round_index=round_index,
+        centre=rnd.centre,
+        first=rnd.first,
+        turn=rnd.turn,
+        hand=tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
+        hand_sizes=tuple(hand.bit_count() for hand in rnd.hands),
+        boneyard_size=rnd.boneyard_size(),
+        placed=tuple((m.tile, m.on) for _, m in rnd.history if m.is_play()),
+        open_ends=tuple(rnd.open_ends()),
+        pending=rnd.pending,
+        pending_needs=rnd.pending_needs if rnd.pending != NO_TILE else 0,
+        drawn=rnd.drawn if own_turn else NO_TILE,
+        history=tuple(_public(s, m, seat) for s, m in rnd.history),
+        legal_moves=tuple(rnd.legal_moves()) if own_turn else (),
+        totals=totals or (0,) * rnd.options.players,
+        end=rnd.end,
+        final_hands=tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.end is not None else None,
+    )
+
+
+def _public(mover: int, move: Move, seat: int | None) -> tuple[int, Move]:
+    if move.kind == DRAW and mover != seat:
+        return mover, Move(DRAW)
+    return mover, move

@@ -1,0 +1,1 @@
+"""Independent referee for dominohall game records, written from RULES.md alone."""
