@@ -1,0 +1,173 @@
+"""``dominohall play``: a person plays Chicken Foot in the terminal against bots."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ..bots import BOT_LEVELS, Bot, make_bot
+from ..bots.arena import bot_move
+from ..engine.chickenfoot import ChickenFootRound
+from ..engine.errors import IllegalMoveError
+from ..engine.match import Match, chicken_foot_match
+from ..engine.moves import DRAW, PASS, Move
+from ..engine.options import ChickenFootOptions
+from ..engine.tiles import parse_tile, tile_name
+from ..engine.views import ChickenFootView, round_view
+from . import add_table_options, options_from
+from .board import describe, table_panel
+
+HELP = (
+    "Type the number of a move, or a tile such as 9-3 (add its target when it fits in several places: "
+    "'9-3 on 3-5'). 'q' quits."
+)
+
+
+class QuitGameError(Exception):
+    """The person asked to stop."""
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``play``."""
+    parser = commands.add_parser("play", help="play Chicken Foot in the terminal against bots")
+    add_table_options(parser)
+    parser.add_argument("--name", default="You", help="your display name")
+    parser.add_argument("--bots", default="random", help=f"the bots' level ({', '.join(BOT_LEVELS)})")
+    parser.add_argument("--seed", type=int, help="seed for a repeatable game (default: a fresh shuffle)")
+    parser.set_defaults(run=run)
+
+
+def parse_choice(text: str, legal: list[Move], top: int) -> Move | str:
+    """The move a person typed, or a message saying what is wrong with it."""
+    words = text.replace(" on ", " ").split()
+    if not words:
+        return "Type a move: " + HELP
+    if len(words) == 1 and words[0].isdecimal():
+        number = int(words[0])
+        return legal[number - 1] if 1 <= number <= len(legal) else f"Choose a move from 1 to {len(legal)}."
+    try:
+        tiles = [parse_tile(word, top) for word in words[:2]]
+    except ValueError as error:
+        return f"{error}. {HELP}"
+    fits = [m for m in legal if m.is_play() and m.tile == tiles[0] and (len(tiles) == 1 or m.on == tiles[1])]
+    if len(fits) > 1:
+        places = " or ".join(tile_name(m.on) for m in fits)
+        name = tile_name(tiles[0])
+        return f"{name} fits on {places}: say which, like '{name} on {tile_name(fits[0].on)}'."
+    if fits:
+        return fits[0]
+    target = tiles[1] if len(tiles) > 1 else next((m.on for m in legal if m.is_play()), -1)
+    return Move.play(tiles[0], target)
+
+
+class TerminalGame:
+    """One match at the terminal: the person in seat 0, bots in the others."""
+
+    def __init__(
+        self,
+        console: Console,
+        ask: Callable[[str], str],
+        options: ChickenFootOptions,
+        names: list[str],
+        bots: list[Bot],
+    ) -> None:
+        self.console, self.ask, self.names, self.bots = console, ask, names, bots
+        self.match: Match[ChickenFootRound] = chicken_foot_match(options)
+
+    def play(self, deal_rng: random.Random, bot_rng: random.Random) -> None:
+        """Play the whole match, round by round."""
+        while not self.match.is_over():
+            rnd = self.match.deal_next(deal_rng)
+            self.console.rule(f"Round {len(self.match.rounds)}: {tile_name(rnd.centre)} in the centre")
+            self.console.print(f"{self.names[rnd.first]} opens.")
+            while rnd.end is None:
+                seat = rnd.turn
+                move = self.human_move(rnd) if seat == 0 else self.bot_move(rnd, seat, bot_rng)
+                rnd.apply(move, seat)
+                if seat != 0 or move.kind != PASS:
+                    self.console.print(describe(self.names[seat], rnd.history[-1][1], you=seat == 0), markup=False)
+            self.show_round_end(rnd)
+        winners = ", ".join(self.names[s] for s in self.match.winners())
+        self.console.print(f"[bold]Match over.[/] Lowest total: {winners}.")
+
+    def bot_move(self, rnd: ChickenFootRound, seat: int, rng: random.Random) -> Move:
+        """The bot's choice, from its own view only."""
+        return bot_move(rnd, self.bots[seat], rng, len(self.match.rounds) - 1, self.match.totals())
+
+    def view(self, rnd: ChickenFootRound) -> ChickenFootView:
+        """The person's view of the round."""
+        return round_view(rnd, 0, len(self.match.rounds) - 1, tuple(self.match.totals()))
+
+    def human_move(self, rnd: ChickenFootRound) -> Move:
+        """Show the table and ask until the person gives a legal move (draws and passes are made for them)."""
+        view = self.view(rnd)
+        legal = list(view.legal_moves)
+        if legal[0].kind == DRAW:
+            self.console.print("No tile of yours fits anywhere: you draw from the boneyard.")
+            return legal[0]
+        if legal[0].kind == PASS:
+            reason = f"the {tile_name(view.drawn)} you drew does not fit" if view.drawn >= 0 else "nothing fits"
+            self.console.print(f"You pass: {reason}.")
+            return legal[0]
+        self.console.print(table_panel(view, self.names))
+        self.console.print("  ".join(f"{n}) {m}" for n, m in enumerate(legal, 1)), markup=False)
+        while True:
+            choice = self.read_choice(legal, rnd)
+            if isinstance(choice, Move):
+                return choice
+            self.console.print(choice, style="yellow", markup=False)
+
+    def read_choice(self, legal: list[Move], rnd: ChickenFootRound) -> Move | str:
+        """One answer from the person: a legal move, or the reason it is not one."""
+        try:
+            text = self.ask("Your move: ").strip().lower()
+        except EOFError:
+            raise QuitGameError from None
+        if text in ("q", "quit", "exit"):
+            raise QuitGameError
+        if text in ("?", "h", "help"):
+            return HELP
+        choice = parse_choice(text, legal, rnd.options.top)
+        if isinstance(choice, Move) and choice not in legal:
+            try:
+                rnd.copy().apply(choice)
+            except IllegalMoveError as error:
+                return f"{choice} is not allowed: {error.detail}."
+        return choice
+
+    def show_round_end(self, rnd: ChickenFootRound) -> None:
+        """Every hand, the penalties and the running totals."""
+        self.console.print(f"[bold]Round over[/] ({rnd.end}).")
+        table = Table("seat", "left in hand", "penalty", "total")
+        totals = self.match.totals()
+        for seat, penalty in enumerate(rnd.penalties()):
+            hand = " ".join(tile_name(t) for t in rnd.hand_tiles(seat)) or "-"
+            table.add_row(self.names[seat], hand, str(penalty), str(totals[seat]))
+        self.console.print(table)
+        if not self.match.is_over():
+            try:
+                self.ask("Press Enter for the next round ")
+            except EOFError:
+                raise QuitGameError from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``play``."""
+    options = options_from(args)
+    if args.bots not in BOT_LEVELS:
+        raise SystemExit(f"dominohall: unknown bot {args.bots!r}; choose from {', '.join(BOT_LEVELS)}")
+    names = [args.name] + [f"Bot {seat} ({args.bots})" for seat in range(1, options.players)]
+    bots = [make_bot(args.bots) for _ in range(options.players)]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    console = Console(highlight=False)
+    game = TerminalGame(console, console.input, options, names, bots)
+    try:
+        game.play(random.Random(f"deal:{seed}"), random.Random(f"bots:{seed}"))
+    except (QuitGameError, KeyboardInterrupt):
+        console.print("\nGoodbye.")
+    return 0

@@ -1,0 +1,100 @@
+"""``dominohall verify`` and ``dominohall replay``: check records and walk through them."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..engine.chickenfoot import ChickenFootRound
+from ..engine.record import RecordError, loads, replay, verify
+from ..engine.tiles import tile_name
+from ..engine.views import round_view
+from .board import describe, table_panel
+
+
+def add_parsers(commands: Any) -> None:
+    """Register ``verify`` and ``replay``."""
+    check = commands.add_parser("verify", help="check that records are legal (exit 1 when one is not)")
+    check.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    check.add_argument("--quiet", "-q", action="store_true", help="print only the faults")
+    check.set_defaults(run=run_verify)
+    show = commands.add_parser("replay", help="print a recorded match move by move")
+    show.add_argument("file", type=Path, metavar="FILE")
+    show.add_argument("--round", type=int, help="with --move: the round to show (1-based)")
+    show.add_argument("--move", type=int, help="show the table after this many moves of the round")
+    show.set_defaults(run=run_replay)
+
+
+def read(path: Path) -> str | RecordError:
+    """The text of a record file, or the fault that prevents reading it."""
+    try:
+        return path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return RecordError("file", f"cannot read the file: {error}")
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """Verify every file; print each fault; exit 1 when any record is faulty."""
+    console, faulty = Console(highlight=False), 0
+    for path in args.files:
+        text = read(path)
+        faults = [text] if isinstance(text, RecordError) else verify(text)
+        faulty += bool(faults)
+        for fault in faults:
+            console.print(f"{path}: {fault}", style="red", markup=False)
+        if not faults and not args.quiet:
+            console.print(f"{path}: legal", markup=False)
+    total = len(args.files)
+    console.print(f"{total - faulty} of {total} record{'s' if total != 1 else ''} legal", markup=False)
+    return 1 if faulty else 0
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Print the recorded match, or the table at one point of it."""
+    console = Console(highlight=False)
+    text = read(args.file)
+    try:
+        if isinstance(text, RecordError):
+            raise text
+        match, seats = replay(loads(text))
+    except RecordError as error:
+        console.print(f"{args.file}: {error}", style="red", markup=False)
+        return 1
+    names = [seat.name for seat in seats]
+    if args.move is not None or args.round is not None:
+        return _show_position(console, match.rounds, names, args.round or 1, args.move or 0)
+    for index, rnd in enumerate(match.rounds):
+        _print_round(console, index, rnd, names)
+    if match.is_over():
+        console.print(f"Totals: {match.totals()}; winner(s): {', '.join(names[s] for s in match.winners())}")
+    return 0
+
+
+def _print_round(console: Console, index: int, rnd: ChickenFootRound, names: list[str]) -> None:
+    console.print(f"[bold]Round {index + 1}[/]: {tile_name(rnd.centre)} in the centre, {names[rnd.first]} opens")
+    for number, (seat, move) in enumerate(rnd.history):
+        console.print(f"  {number:3d}. {describe(names[seat], move)}", markup=False)
+    if rnd.end is not None:
+        console.print(f"  Round over ({rnd.end}); penalties {rnd.penalties()}")
+
+
+def _show_position(console: Console, rounds: list[ChickenFootRound], names: list[str], number: int, moves: int) -> int:
+    if not 1 <= number <= len(rounds):
+        console.print(f"there is no round {number}: the record has {len(rounds)}")
+        return 1
+    recorded = rounds[number - 1]
+    if not 0 <= moves <= len(recorded.history):
+        console.print(f"round {number} has {len(recorded.history)} moves: choose 0 to {len(recorded.history)}")
+        return 1
+    rnd = ChickenFootRound(recorded.options, recorded.number, recorded.first, recorded.dealt, recorded.boneyard)
+    for seat, move in recorded.history[:moves]:
+        rnd.apply(move, seat)
+    console.print(f"Round {number} after {moves} move{'s' if moves != 1 else ''}:")
+    console.print(table_panel(round_view(rnd, None, number - 1), names))
+    for seat, name in enumerate(names):
+        hand = " ".join(tile_name(t) for t in rnd.hand_tiles(seat))
+        console.print(f"  {name}: {hand}", markup=False)
+    return 0

@@ -1,0 +1,120 @@
+"""``dominohall simulate``: matches between bots, a summary table, and optionally their records."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from ..bots import BOT_LEVELS, make_bot
+from ..bots.arena import play_match
+from ..engine.chickenfoot import BLOCKED, ChickenFootRound
+from ..engine.match import Match
+from ..engine.options import ChickenFootOptions
+from ..engine.record import SeatInfo, dumps, export_record
+from . import add_table_options, options_from
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``simulate``."""
+    parser = commands.add_parser("simulate", help="play matches between bots and sum them up")
+    add_table_options(parser)
+    parser.add_argument("--bots", default="", help=f"one bot per seat, comma-separated ({', '.join(BOT_LEVELS)})")
+    parser.add_argument("--matches", type=int, default=10, help="how many matches (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for deals and bots (default 0)")
+    parser.add_argument("--records", type=Path, help="write one record file per match into this folder")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class Summary:
+    """What the matches added up to, per seat and per round."""
+
+    players: int
+    wins: list[float] = field(default_factory=list)
+    penalty: list[int] = field(default_factory=list)
+    rounds: int = 0
+    blocked: int = 0
+    moves: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins = [0.0] * self.players
+        self.penalty = [0] * self.players
+
+    def add(self, match: Match[ChickenFootRound]) -> None:
+        """Count one finished match; a shared win counts as a fraction for each winner."""
+        winners = match.winners()
+        for seat in winners:
+            self.wins[seat] += 1 / len(winners)
+        for rnd in match.rounds:
+            self.rounds += 1
+            self.blocked += rnd.end == BLOCKED
+            self.moves += len(rnd.history)
+            for seat, penalty in enumerate(rnd.penalties()):
+                self.penalty[seat] += penalty
+
+
+def seat_bots(spec: str, players: int) -> list[str]:
+    """The bot name of each seat from ``--bots`` (all ``random`` when empty)."""
+    names = [name.strip() for name in spec.split(",")] if spec else ["random"] * players
+    if len(names) != players:
+        raise SystemExit(f"dominohall: --bots names {len(names)} bots for {players} seats")
+    unknown = [name for name in names if name not in BOT_LEVELS]
+    if unknown:
+        raise SystemExit(f"dominohall: unknown bot {unknown[0]!r}; choose from {', '.join(BOT_LEVELS)}")
+    return names
+
+
+def simulate(options: ChickenFootOptions, names: list[str], matches: int, seed: int, records: Path | None) -> Summary:
+    """Play ``matches`` seeded matches with a progress bar; write records when asked."""
+    summary = Summary(options.players)
+    seats = [SeatInfo(f"Seat {seat} ({name})", name) for seat, name in enumerate(names)]
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    with Progress(transient=True) as progress:
+        task = progress.add_task("Playing matches", total=matches)
+        for index in range(matches):
+            bots = [make_bot(name) for name in names]
+            deal_rng, bot_rng = random.Random(f"deal:{seed}:{index}"), random.Random(f"bots:{seed}:{index}")
+            match = play_match(options, bots, deal_rng, bot_rng)
+            summary.add(match)
+            if records is not None:
+                (records / f"match-{index + 1:05d}.json").write_text(dumps(export_record(match, seats)), "utf-8")
+            progress.advance(task)
+    return summary
+
+
+def summary_table(summary: Summary, names: list[str], matches: int) -> Table:
+    """Wins and mean penalty per seat."""
+    table = Table(title=f"{matches} matches, {summary.rounds} rounds")
+    for column in ("seat", "bot", "wins", "mean penalty per round"):
+        table.add_column(column, justify="right" if column != "bot" else "left")
+    for seat, name in enumerate(names):
+        mean = summary.penalty[seat] / max(summary.rounds, 1)
+        table.add_row(str(seat), name, f"{summary.wins[seat]:g}", f"{mean:.1f}")
+    return table
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``simulate`` and print its summary."""
+    options = options_from(args)
+    names = seat_bots(args.bots, options.players)
+    if args.matches < 1:
+        raise SystemExit("dominohall: --matches must be at least 1")
+    summary = simulate(options, names, args.matches, args.seed, args.records)
+    console = Console()
+    console.print(summary_table(summary, names, args.matches))
+    rounds = max(summary.rounds, 1)
+    console.print(
+        f"Rounds ended blocked: {summary.blocked} ({summary.blocked / rounds:.0%}), "
+        f"by domino: {summary.rounds - summary.blocked}; moves per round: {summary.moves / rounds:.1f}"
+    )
+    if args.records is not None:
+        console.print(f"Wrote {args.matches} records to {args.records}/")
+    return 0
