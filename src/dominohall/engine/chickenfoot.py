@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -28,19 +29,18 @@ DOMINO = "domino"
 BLOCKED = "blocked"
 """The round ended because the boneyard was empty and nobody could play."""
 
-_PLAYABLE: dict[int, int] = {}
 
+@functools.cache
+def playable_table(top: int) -> tuple[int, ...]:
+    """For every bitmask of numbers 0..top, the bitmask of the tiles showing one of those numbers.
 
-def playable_mask(numbers: int) -> int:
-    """The bitmask of every tile showing one of the numbers in the bitmask ``numbers`` (memoised)."""
-    mask = _PLAYABLE.get(numbers)
-    if mask is None:
-        mask = 0
-        for n, number_mask in enumerate(NUMBER_MASK):
-            if numbers >> n & 1:
-                mask |= number_mask
-        _PLAYABLE[numbers] = mask
-    return mask
+    Built once per set (65,536 entries for double-fifteen), each entry from a smaller one.
+    """
+    table = [0] * (1 << (top + 1))
+    for numbers in range(1, len(table)):
+        lowest = (numbers & -numbers).bit_length() - 1
+        table[numbers] = table[numbers & (numbers - 1)] | NUMBER_MASK[lowest]
+    return tuple(table)
 
 
 def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
@@ -145,7 +145,7 @@ class ChickenFootRound:
         """The bitmask of every tile that could be played now by whoever holds it."""
         if self.pending != NO_TILE:
             return NUMBER_MASK[self.number_of(self.pending)]
-        return playable_mask(self.open_numbers)
+        return playable_table(self.options.top)[self.open_numbers]
 
     @staticmethod
     def number_of(d: Tile) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .chickenfoot import BLOCKED, DOMINO, ChickenFootRound, playable_mask
+from .chickenfoot import BLOCKED, DOMINO, ChickenFootRound, playable_table
 from .moves import NO_TILE
 from .tiles import HIGH, LOW, NUMBER_MASK, pips_of
 
@@ -38,12 +38,13 @@ def random_playout(rnd: ChickenFootRound, rng: random.Random, trace: list[TraceS
         held |= hand
     counts = [len(lasts) for lasts in rnd.lines_at]
     numbers = rnd.open_numbers
-    open_tiles = playable_mask(numbers)
+    table = playable_table(rnd.options.top)
+    open_tiles = table[numbers]
     pend = HIGH[rnd.pending] if rnd.pending != NO_TILE else -1
     needs, double_toes = rnd.pending_needs, rnd.options.double_toes
     bone, next_draw, bone_size = rnd.boneyard, rnd.drawn_count, len(rnd.boneyard)
     players, turn, drawn, moves = rnd.options.players, rnd.turn, rnd.drawn, 0
-    rand, high, low_end, number_mask, playable_of = rng.random, HIGH, LOW, NUMBER_MASK, playable_mask
+    rand, high, low_end, number_mask = rng.random, HIGH, LOW, NUMBER_MASK
     tracing, steps = trace is not None, trace if trace is not None else []
     while True:
         hand = hands[turn]
@@ -67,39 +68,36 @@ def random_playout(rnd: ChickenFootRound, rng: random.Random, trace: list[TraceS
             if tracing:
                 steps.append((turn, "pass", -1, -1))
         else:
-            # Pick one (tile, target) pair uniformly: with a pending double each tile has one target,
-            # otherwise a tile has as many targets as there are line ends showing either of its numbers.
-            if legal & (legal - 1) == 0:
-                t = legal.bit_length() - 1
-                a, b = high[t], low_end[t]
-                if pend >= 0:
-                    weight_a, weight = (1 if a == pend else 0), 1
-                else:
-                    weight_a = counts[a]
-                    weight = weight_a + (counts[b] if a != b else 0)
-                offset = rand() * weight
+            # Pick one (tile, target) pair uniformly. A toe on the pending double has one target; otherwise a
+            # tile a-b has counts[a] + counts[b] targets (counts[a] for a double).
+            if pend >= 0:
+                if legal & (legal - 1):
+                    for _ in range(int(rand() * legal.bit_count())):
+                        legal &= legal - 1
+                t = (legal & -legal).bit_length() - 1
+                matched = pend
             else:
-                total, choices, rest = 0, [], legal
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    t = low.bit_length() - 1
+                if legal & (legal - 1):
+                    total, choices, rest = 0, [], legal
+                    while rest:
+                        low = rest & -rest
+                        rest ^= low
+                        t = low.bit_length() - 1
+                        a, b = high[t], low_end[t]
+                        total += counts[a] + counts[b] if a != b else counts[a]
+                        choices.append((total, t))
+                    pick = rand() * total
+                    for total, t in choices:  # noqa: B007 (the loop stops at the chosen tile)
+                        if pick < total:
+                            break
                     a, b = high[t], low_end[t]
-                    if pend >= 0:
-                        weight_a, weight = (1 if a == pend else 0), 1
-                    else:
-                        weight_a = counts[a]
-                        weight = weight_a + (counts[b] if a != b else 0)
-                    total += weight
-                    choices.append((total, weight, t, a, b, weight_a))
-                pick = rand() * total
-                for choice in choices:
-                    if pick < choice[0]:
-                        break
-                total, weight, t, a, b, weight_a = choice
-                offset = pick - (total - weight)
-            # The offset within the chosen tile's share picks the end: ``a`` for its first weight_a.
-            matched, new = (a, b) if offset < weight_a else (b, a)
+                    offset = pick - total + counts[a] + counts[b]  # where in the tile's share the pick fell
+                else:
+                    t = legal.bit_length() - 1
+                    a, b = high[t], low_end[t]
+                    offset = rand() * (counts[a] + counts[b])
+                matched = a if offset < counts[a] else b
+            new = high[t] + low_end[t] - matched
             moves += 1
             hand ^= 1 << t
             hands[turn] = hand
@@ -107,24 +105,28 @@ def random_playout(rnd: ChickenFootRound, rng: random.Random, trace: list[TraceS
             if tracing:
                 steps.append((turn, "play", t, matched))
             if pend >= 0:
-                counts[new] += 1
-                if counts[new] == 1:
+                count = counts[new] + 1
+                counts[new] = count
+                if count == 1:
                     numbers |= 1 << new
-                    open_tiles = playable_of(numbers)
+                    open_tiles = table[numbers]
                 needs -= 1
                 if needs == 0:
                     pend = -1
             else:
-                counts[matched] -= 1
-                if counts[matched] == 0:
+                count = counts[matched] - 1
+                counts[matched] = count
+                if count == 0:
                     numbers ^= 1 << matched
-                if a == b:
-                    pend, needs = a, double_toes
+                    open_tiles = table[numbers]
+                if new == matched:
+                    pend, needs = new, double_toes
                 else:
-                    counts[new] += 1
-                    if counts[new] == 1:
+                    count = counts[new] + 1
+                    counts[new] = count
+                    if count == 1:
                         numbers |= 1 << new
-                open_tiles = playable_of(numbers)
+                        open_tiles = table[numbers]
             if not hand:
                 return PlayoutResult(DOMINO, _penalties(hands, rnd.options.blank_double), moves)
         turn = turn + 1 if turn + 1 < players else 0

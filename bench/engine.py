@@ -1,0 +1,102 @@
+"""Engine speed: random Chicken Foot playouts on one core. Prints one JSON line of figures.
+
+- ``cf4_rounds_per_s`` / ``cf4_moves_per_s``: deal + fast random playout, 4 players, double-nine.
+- ``cf8_rounds_per_s`` / ``cf8_moves_per_s``: the same with 8 players, double-twelve.
+- ``api_cf4_rounds_per_s``: 4-player rounds played through the public API (``legal_moves``, a uniform
+  choice, ``apply``): the baseline the fast path is compared against in the same run (``fast_vs_api``).
+- ``legal_moves_us``: mean cost of one ``legal_moves()`` call over those API playouts.
+
+Each figure is the median of ``--repeats`` runs of ``--seconds`` each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from dominohall.engine.chickenfoot import deal_round
+from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.playout import random_playout
+
+Run = Callable[[float], tuple[int, int, float]]
+
+
+def fast_playouts(players: int) -> Run:
+    """Deal and play random rounds on the fast path for ``seconds``: (rounds, moves, elapsed)."""
+    options = ChickenFootOptions.for_table(players)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(players)
+        rounds = moves = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(20):
+                moves += random_playout(deal_round(options, options.top, rounds % players, rng), rng).moves
+                rounds += 1
+        return rounds, moves, elapsed
+
+    return run
+
+
+def api_playouts(legal_costs: list[float]) -> Run:
+    """Random 4-player rounds through ``legal_moves``/``apply``; appends the mean legal_moves cost (us)."""
+    options = ChickenFootOptions.for_table(4)
+    clock = time.perf_counter_ns
+    overhead = min(-clock() + clock() for _ in range(1000))
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(4)
+        rounds = moves = spent = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            rnd = deal_round(options, options.top, rounds % 4, rng)
+            while rnd.end is None:
+                before = clock()
+                legal = rnd.legal_moves()
+                spent += clock() - before - overhead
+                rnd.apply(rng.choice(legal))
+                moves += 1
+            rounds += 1
+        legal_costs.append(spent / moves / 1000)
+        return rounds, moves, elapsed
+
+    return run
+
+
+def measure(run: Run, seconds: float, repeats: int) -> tuple[float, float]:
+    """Median rounds/s and moves/s over ``repeats`` runs."""
+    rates = [run(seconds) for _ in range(repeats)]
+    return (
+        statistics.median(rounds / elapsed for rounds, _, elapsed in rates),
+        statistics.median(moves / elapsed for _, moves, elapsed in rates),
+    )
+
+
+def main() -> None:
+    """Measure and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one run")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (the median is kept)")
+    args = parser.parse_args()
+    cf4_rounds, cf4_moves = measure(fast_playouts(4), args.seconds, args.repeats)
+    cf8_rounds, cf8_moves = measure(fast_playouts(8), args.seconds, args.repeats)
+    legal_costs: list[float] = []
+    api_rounds, _ = measure(api_playouts(legal_costs), args.seconds, args.repeats)
+    figures = {
+        "cf4_rounds_per_s": round(cf4_rounds),
+        "cf4_moves_per_s": round(cf4_moves),
+        "cf8_rounds_per_s": round(cf8_rounds),
+        "cf8_moves_per_s": round(cf8_moves),
+        "legal_moves_us": round(statistics.median(legal_costs), 2),
+        "api_cf4_rounds_per_s": round(api_rounds),
+        "fast_vs_api": round(cf4_rounds / api_rounds, 2),
+    }
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
