@@ -24,6 +24,20 @@ def default_top(players: int) -> int:
     return 9 if players <= 6 else 12
 
 
+def default_hand(players: int, top: int) -> int:
+    """The hand for ``players`` seats with the set double-``top``.
+
+    The table's own hand when the set is the usual one for that many players; with another set, the usual
+    hand for that many players if it fits, else the largest that leaves the centre double and one tile.
+
+    >>> default_hand(4, 9), default_hand(7, 12), default_hand(4, 15), default_hand(8, 9)
+    (11, 10, 11, 6)
+    """
+    usual = DEFAULT_HANDS[default_top(players)][players]
+    hand = DEFAULT_HANDS.get(top, {}).get(players, usual)
+    return min(hand, (set_size(top) - 2) // players)
+
+
 @dataclass(frozen=True)
 class ChickenFootOptions:
     """The settings of a Chicken Foot table.
@@ -64,7 +78,7 @@ class ChickenFootOptions:
             raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {players}")
         top = default_top(players) if top is None else top
         if hand is None:
-            hand = DEFAULT_HANDS.get(top, {}).get(players) or (set_size(top) - 1) // players
+            hand = default_hand(players, top)
         options = cls(players, top, hand, length, start_toes, 3, blank_double, limit)
         options.check()
         return options
@@ -94,8 +108,10 @@ class ChickenFootOptions:
     def house_settings(self) -> list[str]:
         """The house settings that are on, as the record's option names."""
         on = []
-        if self.top != default_top(self.players) or self.hand != DEFAULT_HANDS.get(self.top, {}).get(self.players):
-            on += ["set", "hand"]
+        if self.top != default_top(self.players):
+            on.append("set")
+        if self.hand != default_hand(self.players, self.top):
+            on.append("hand")
         if self.limit is not None:
             on.append("limit")
         return on

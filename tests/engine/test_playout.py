@@ -1,0 +1,78 @@
+"""The fast playout path plays by the same rules as the engine, and picks moves uniformly."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
+from dominohall.engine.moves import DRAW, PASS, Move
+from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.playout import TraceStep, random_playout
+
+
+def replay_trace(rnd: ChickenFootRound, trace: list[TraceStep]) -> None:
+    """Apply a playout's trace through the full engine (which raises on any illegal move)."""
+    for seat, kind, t, matched in trace:
+        assert seat == rnd.turn
+        if kind == "play":
+            target = rnd.pending if rnd.pending >= 0 else rnd.lines_at[matched][0]
+            rnd.apply(Move.play(t, target), seat)
+        else:
+            rnd.apply(Move(kind, t) if kind == DRAW else Move(PASS), seat)
+
+
+@given(st.integers(2, 8), st.integers(0, 2**32), st.integers(0, 60), st.sampled_from([4, 6]))
+@settings(max_examples=300, deadline=None)
+def test_playout_moves_are_legal_and_results_agree(players: int, seed: int, steps: int, toes: int) -> None:
+    """Every move of a playout is legal in the engine; the end and the penalties are the engine's."""
+    options = ChickenFootOptions.for_table(players, start_toes=toes, blank_double=25)
+    rng = random.Random(seed)
+    rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(players), rng)
+    for _ in range(steps):
+        if rnd.end is not None:
+            break
+        rnd.apply(rng.choice(rnd.legal_moves()))
+    before = [list(lasts) for lasts in rnd.lines_at], list(rnd.hands), rnd.drawn_count
+    trace: list[TraceStep] = []
+    result = random_playout(rnd, rng, trace)
+    assert before == ([list(lasts) for lasts in rnd.lines_at], list(rnd.hands), rnd.drawn_count)
+    replay_trace(rnd, trace)
+    assert (rnd.end, rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)
+
+
+def test_playout_first_choice_is_uniform_over_tile_and_target() -> None:
+    """From one position, the playout's first move follows ``legal_moves`` uniformly (chi-square test)."""
+    rng = random.Random(11)
+    options = ChickenFootOptions.for_table(4)
+    rnd = deal_round(options, 9, 0, rng)
+    while rnd.pending >= 0 or len({m.tile for m in rnd.legal_moves()}) < 3 or rnd.legal_moves()[0].kind != "play":
+        rnd.apply(rng.choice(rnd.legal_moves()))
+    legal = rnd.legal_moves()
+    seen: Counter[tuple[int, int]] = Counter()
+    samples = 400 * len(legal)
+    for _ in range(samples):
+        trace: list[TraceStep] = []
+        random_playout(rnd, rng, trace)
+        _, _, t, matched = trace[0]
+        seen[(t, matched)] += 1
+    expected: Counter[tuple[int, int]] = Counter()
+    for move in legal:
+        expected[(move.tile, next(n for n, lasts in enumerate(rnd.lines_at) if move.on in lasts))] += 1
+    assert set(seen) == set(expected)
+    chi2 = sum((seen[k] - samples * e / len(legal)) ** 2 / (samples * e / len(legal)) for k, e in expected.items())
+    # 99.9th percentile of chi-square with up to 40 degrees of freedom is below 74.
+    assert chi2 < 74, (chi2, seen, expected)
+
+
+def test_finished_round_plays_no_more() -> None:
+    """A playout from an ended round reports that round's end and makes no move."""
+    rng = random.Random(2)
+    rnd = deal_round(ChickenFootOptions.for_table(3), 9, 0, rng)
+    while rnd.end is None:
+        rnd.apply(rng.choice(rnd.legal_moves()))
+    result = random_playout(rnd, rng)
+    assert (result.end, result.penalties, result.moves) == (rnd.end, rnd.penalties(), 0)
