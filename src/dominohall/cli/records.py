@@ -38,7 +38,7 @@ def read(path: Path) -> str | RecordError:
 
 def run_verify(args: argparse.Namespace) -> int:
     """Verify every file; print each fault; exit 1 when any record is faulty."""
-    console, faulty = Console(highlight=False), 0
+    console, faulty = Console(highlight=False, soft_wrap=True), 0
     for path in args.files:
         text = read(path)
         faults = [text] if isinstance(text, RecordError) else verify(text)
@@ -54,7 +54,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Print the recorded match, or the table at one point of it."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     text = read(args.file)
     try:
         if isinstance(text, RecordError):

@@ -70,6 +70,7 @@ class ChickenFootRound:
         "dealt",
         "drawn",
         "drawn_count",
+        "draws_by_seat",
         "end",
         "first",
         "hands",
@@ -80,6 +81,8 @@ class ChickenFootRound:
         "options",
         "pending",
         "pending_needs",
+        "placed",
+        "public_history",
         "turn",
     )
 
@@ -120,6 +123,12 @@ class ChickenFootRound:
         """The tile drawn this turn, if any: only it may still be played."""
         self.history: list[tuple[int, Move]] = []
         """Every move of the round, with its seat."""
+        self.public_history: list[tuple[int, Move]] = []
+        """The history as everyone saw it: draws show no tile."""
+        self.draws_by_seat: list[list[int]] = [[] for _ in hands]
+        """For each seat, where its draws stand in the history (so its own view can show their tiles)."""
+        self.placed: list[tuple[Tile, Tile]] = []
+        """Every tile laid, with the tile it was laid on, in order."""
         self.end: str | None = None
         """``"domino"`` or ``"blocked"`` once the round is over."""
 
@@ -216,7 +225,8 @@ class ChickenFootRound:
                 "must-play-drawn", f"after drawing, only the drawn {tile_name(self.drawn)} may be played"
             )
         matched = self._matched_number(t, on)
-        self.history.append((self.turn, Move(PLAY, t, on)))
+        self._record(Move(PLAY, t, on))
+        self.placed.append((t, on))
         self.hands[self.turn] ^= 1 << t
         if self.pending != NO_TILE:
             self._add_toe(t, matched)
@@ -285,7 +295,9 @@ class ChickenFootRound:
         self.drawn_count += 1
         self.hands[self.turn] |= 1 << t
         self.drawn = t
+        self.draws_by_seat[self.turn].append(len(self.history))
         self.history.append((self.turn, Move(DRAW, t)))
+        self.public_history.append((self.turn, DRAW_MOVE))
 
     def _pass(self) -> None:
         if self.drawn != NO_TILE:
@@ -297,8 +309,12 @@ class ChickenFootRound:
             raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not pass")
         elif self.drawn_count < len(self.boneyard):
             raise IllegalMoveError("must-draw", "draw a tile from the boneyard before passing")
-        self.history.append((self.turn, PASS_MOVE))
+        self._record(PASS_MOVE)
         self._end_turn()
+
+    def _record(self, move: Move) -> None:
+        self.history.append((self.turn, move))
+        self.public_history.append((self.turn, move))
 
     def _end_turn(self) -> None:
         self.drawn = NO_TILE
@@ -323,13 +339,16 @@ class ChickenFootRound:
         return self.penalties()
 
     def copy(self) -> ChickenFootRound:
-        """An independent copy (the history list is copied too)."""
+        """An independent copy (the history lists are copied too)."""
         twin = ChickenFootRound.__new__(ChickenFootRound)
         for name in ChickenFootRound.__slots__:
             setattr(twin, name, getattr(self, name))
         twin.hands = self.hands.copy()
         twin.lines_at = [lasts.copy() for lasts in self.lines_at]
         twin.history = self.history.copy()
+        twin.public_history = self.public_history.copy()
+        twin.placed = self.placed.copy()
+        twin.draws_by_seat = [indexes.copy() for indexes in self.draws_by_seat]
         return twin
 
 

@@ -165,7 +165,7 @@ def _tile(value: object, top: int, what: str, rnd: int | None = None, move: int 
     _expect(isinstance(value, str), "format", f'{what} must be a tile like "9-3"', rnd, move)
     assert isinstance(value, str)
     try:
-        return parse_tile(value, top)
+        return parse_tile(value, top, canonical=True)
     except ValueError as error:
         raise RecordError("format", f"{what}: {error}", rnd, move) from None
 

@@ -77,14 +77,19 @@ def tile_name(t: Tile) -> str:
     return f"{HIGH[t]}-{LOW[t]}"
 
 
-def parse_tile(text: str, top: int = MAX_TOP) -> Tile:
-    """Read ``"9-3"`` (or ``"3-9"``); raise ``ValueError`` for anything else or a number above ``top``."""
+def parse_tile(text: str, top: int = MAX_TOP, *, canonical: bool = False) -> Tile:
+    """Read ``"9-3"`` (or ``"3-9"``, unless ``canonical`` asks for the larger end first).
+
+    Raise ``ValueError`` for anything else or for a number above ``top``.
+    """
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.isdecimal() and len(p) <= 2 for p in parts):
         raise ValueError(f"{text!r} is not a tile: write it as two numbers with a dash, like 9-3")
     a, b = int(parts[0]), int(parts[1])
     if a > top or b > top:
         raise ValueError(f"{text!r} is not in the double-{top} set")
+    if canonical and (a < b or text != f"{a}-{b}"):
+        raise ValueError(f"{text!r} is not written as {max(a, b)}-{min(a, b)}, the larger end first")
     return tile(a, b)
 
 

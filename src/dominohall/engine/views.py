@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .chickenfoot import ChickenFootRound
-from .moves import DRAW, NO_TILE, Move
+from .moves import NO_TILE, Move
 from .options import ChickenFootOptions
 from .tiles import Tile, tiles_of
 
@@ -73,12 +73,12 @@ def round_view(
         hand=tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
         hand_sizes=tuple(hand.bit_count() for hand in rnd.hands),
         boneyard_size=rnd.boneyard_size(),
-        placed=tuple((m.tile, m.on) for _, m in rnd.history if m.is_play()),
+        placed=tuple(rnd.placed),
         open_ends=tuple(rnd.open_ends()),
         pending=rnd.pending,
         pending_needs=rnd.pending_needs if rnd.pending != NO_TILE else 0,
         drawn=rnd.drawn if own_turn else NO_TILE,
-        history=tuple(_public(s, m, seat) for s, m in rnd.history),
+        history=_history(rnd, seat),
         legal_moves=tuple(rnd.legal_moves()) if own_turn else (),
         totals=totals or (0,) * rnd.options.players,
         end=rnd.end,
@@ -86,7 +86,11 @@ def round_view(
     )
 
 
-def _public(mover: int, move: Move, seat: int | None) -> tuple[int, Move]:
-    if move.kind == DRAW and mover != seat:
-        return mover, Move(DRAW)
-    return mover, move
+def _history(rnd: ChickenFootRound, seat: int | None) -> tuple[tuple[int, Move], ...]:
+    """The public history, with the tiles of ``seat``'s own draws turned face up."""
+    if seat is None or not rnd.draws_by_seat[seat]:
+        return tuple(rnd.public_history)
+    history = rnd.public_history.copy()
+    for index in rnd.draws_by_seat[seat]:
+        history[index] = rnd.history[index]
+    return tuple(history)
