@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.moves import DRAW, PASS, Move
 from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.playout import TraceStep, random_playout
+from dominohall.engine.playout import TraceStep, deal_and_play_out, random_playout
 
 
 def replay_trace(rnd: ChickenFootRound, trace: list[TraceStep]) -> None:
@@ -76,3 +76,16 @@ def test_finished_round_plays_no_more() -> None:
         rnd.apply(rng.choice(rnd.legal_moves()))
     result = random_playout(rnd, rng)
     assert (result.end, result.penalties, result.moves) == (rnd.end, rnd.penalties(), 0)
+
+
+@given(st.integers(2, 8), st.integers(0, 2**32))
+@settings(max_examples=200, deadline=None)
+def test_deal_and_play_out_deals_like_deal_round_and_plays_legally(players: int, seed: int) -> None:
+    """The benchmark's path deals the same tiles as ``deal_round`` and every move it makes is legal."""
+    options = ChickenFootOptions.for_table(players)
+    number, first = seed % (options.top + 1), seed % players
+    rnd = deal_round(options, number, first, random.Random(seed))
+    trace: list[TraceStep] = []
+    result = deal_and_play_out(options, number, first, random.Random(seed), trace)
+    replay_trace(rnd, trace)
+    assert (rnd.end, rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)

@@ -84,7 +84,7 @@ class TerminalGame:
         while not self.match.is_over():
             rnd = self.match.deal_next(deal_rng)
             self.console.rule(f"Round {len(self.match.rounds)}: {tile_name(rnd.centre)} in the centre")
-            self.console.print(f"{self.names[rnd.first]} opens.")
+            self.console.print("You open." if rnd.first == 0 else f"{self.names[rnd.first]} opens.")
             while rnd.end is None:
                 seat = rnd.turn
                 move = self.human_move(rnd) if seat == 0 else self.bot_move(rnd, seat, bot_rng)

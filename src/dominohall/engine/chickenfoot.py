@@ -43,16 +43,21 @@ def playable_table(top: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
-    """Take the double of ``number`` out, shuffle the rest with ``rng``, deal, and open with ``first``."""
-    centre = double(number)
+def deal_tiles(options: ChickenFootOptions, number: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """Take the double of ``number`` out of the set, shuffle the rest with ``rng``: (hands, boneyard)."""
     rest = list(set_tiles(options.top))
-    rest[centre] = rest[-1]
+    rest[double(number)] = rest[-1]
     rest.pop()
     shuffle(rest, rng)
     size = options.hand
     hands = [rest[seat * size : (seat + 1) * size] for seat in range(options.players)]
-    return ChickenFootRound(options, number, first, hands, rest[options.players * size :])
+    return hands, rest[options.players * size :]
+
+
+def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
+    """Deal a round of ``number``'s double with ``rng``, opened by the seat ``first``."""
+    hands, boneyard = deal_tiles(options, number, rng)
+    return ChickenFootRound(options, number, first, hands, boneyard)
 
 
 def shuffle(tiles: list[Tile], rng: random.Random) -> None:

@@ -1,23 +1,38 @@
-"""The fast playout path: finish a Chicken Foot round with random legal moves, on plain ints.
+"""The fast playout path: finish a Chicken Foot round with random legal moves, on plain ints and lists.
 
-Bots that search play thousands of rounds per decision; this loop keeps only what decides the outcome
-(hands as bitmasks, how many line ends show each number, the pending double, the boneyard position) and
-picks uniformly among legal moves exactly as ``ChickenFootRound.legal_moves`` lists them: each
-(tile, target) pair once. Lines showing the same number are interchangeable for the outcome, so a play
-is traced as (tile, number) and ``trace`` lets tests replay it through the full engine.
+Bots that search play thousands of rounds per decision, so this loop keeps only what decides the outcome:
+each hand as a list of tile ids, how many line ends show each number (``counts``), the pending double's
+number and the toes it still needs, and the boneyard position. It picks uniformly among legal moves
+exactly as ``ChickenFootRound.legal_moves`` lists them, each (tile, target) pair once: a tile ``a-b`` has
+``counts[a] + counts[b]`` targets on open lines (``counts[a]`` for a double), and one target while a double
+waits for toes. Lines showing the same number are interchangeable for the outcome, so a play is traced as
+(tile, number matched), and ``trace`` lets tests replay a playout through the full engine.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from .chickenfoot import BLOCKED, DOMINO, ChickenFootRound, playable_table
+from .chickenfoot import BLOCKED, DOMINO, ChickenFootRound, deal_tiles, playable_table
 from .moves import NO_TILE
-from .tiles import HIGH, LOW, NUMBER_MASK, pips_of
+from .options import ChickenFootOptions
+from .tiles import HIGH, LOW, MAX_TOP, NUMBER_MASK, PIPS, tiles_of
 
 TraceStep = tuple[int, str, int, int]
 """(seat, kind, tile, number matched) for each move of a playout; tile and number are -1 where unused."""
+
+_SPARE = MAX_TOP + 1
+"""A number no line ever shows: ``counts[_SPARE]`` stays 0."""
+_SECOND: tuple[int, ...] = tuple(LOW[t] if LOW[t] != HIGH[t] else _SPARE for t in range(len(HIGH)))
+"""A tile's second number for counting targets: its low end, or ``_SPARE`` for a double (one end counts)."""
+
+
+_SHOWING: tuple[frozenset[int], ...] = tuple(
+    frozenset(t for t in range(len(HIGH)) if n in (HIGH[t], LOW[t])) for n in range(MAX_TOP + 1)
+)
+"""For each number, every tile that shows it."""
 
 
 class PlayoutResult(NamedTuple):
@@ -32,107 +47,151 @@ def random_playout(rnd: ChickenFootRound, rng: random.Random, trace: list[TraceS
     """Play ``rnd`` to its end with uniformly random legal moves; ``rnd`` itself is not changed."""
     if rnd.end is not None:
         return PlayoutResult(rnd.end, rnd.penalties(), 0)
-    hands = rnd.hands.copy()
-    held = 0  # every tile in some hand: tiles are unique, so plays and draws just flip their bit
+    return play_out(
+        [tiles_of(hand) for hand in rnd.hands],
+        [len(lasts) for lasts in rnd.lines_at],
+        rnd.options,
+        rng,
+        pending=HIGH[rnd.pending] if rnd.pending != NO_TILE else -1,
+        needs=rnd.pending_needs,
+        turn=rnd.turn,
+        drawn=rnd.drawn,
+        boneyard=rnd.boneyard,
+        next_draw=rnd.drawn_count,
+        trace=trace,
+    )
+
+
+def deal_and_play_out(
+    options: ChickenFootOptions, number: int, first: int, rng: random.Random, trace: list[TraceStep] | None = None
+) -> PlayoutResult:
+    """Deal a round as ``deal_round`` would (the same tiles for the same ``rng``) and play it out at random."""
+    hands, boneyard = deal_tiles(options, number, rng)
+    counts = [0] * (options.top + 1)
+    return play_out(
+        hands, counts, options, rng, pending=number, needs=options.start_toes, turn=first, drawn=-1,
+        boneyard=boneyard, next_draw=0, trace=trace,
+    )  # fmt: skip
+
+
+def play_out(
+    hands: list[list[int]],
+    counts: list[int],
+    options: ChickenFootOptions,
+    rng: random.Random,
+    *,
+    pending: int,
+    needs: int,
+    turn: int,
+    drawn: int,
+    boneyard: Sequence[int],
+    next_draw: int,
+    trace: list[TraceStep] | None = None,
+) -> PlayoutResult:
+    """The playout loop, on a round given by parts; ``hands`` and ``counts`` are changed in place.
+
+    ``hands`` holds each seat's tile ids, ``counts[n]`` how many line ends show ``n``, ``pending`` the
+    number of the double waiting for ``needs`` more toes (-1 for none), ``drawn`` the tile the seat to move
+    has just drawn (-1 for none) and ``boneyard[next_draw:]`` the tiles still to draw, in order.
+    """
+    counts.extend([0] * (_SPARE + 1 - len(counts)))
+    held = 0  # bitmask of every tile in some hand
     for hand in hands:
-        held |= hand
-    counts = [len(lasts) for lasts in rnd.lines_at]
-    numbers = rnd.open_numbers
-    table = playable_table(rnd.options.top)
+        for t in hand:
+            held |= 1 << t
+    numbers = sum(1 << n for n, count in enumerate(counts) if count)
+    table = playable_table(options.top)
     open_tiles = table[numbers]
-    pend = HIGH[rnd.pending] if rnd.pending != NO_TILE else -1
-    needs, double_toes = rnd.pending_needs, rnd.options.double_toes
-    bone, next_draw, bone_size = rnd.boneyard, rnd.drawn_count, len(rnd.boneyard)
-    players, turn, drawn, moves = rnd.options.players, rnd.turn, rnd.drawn, 0
-    rand, high, low_end, number_mask = rng.random, HIGH, LOW, NUMBER_MASK
+    pend, double_toes, players, moves = pending, options.double_toes, options.players, 0
+    bone_size = len(boneyard)
+    rand, high, low_end, second = rng.random, HIGH, LOW, _SECOND
+    showing = _SHOWING
     tracing, steps = trace is not None, trace if trace is not None else []
     while True:
         hand = hands[turn]
-        playable = number_mask[pend] if pend >= 0 else open_tiles
-        legal = hand & playable
+        t = -1
+        if drawn < 0:
+            if pend >= 0:
+                fits = list(filter(showing[pend].__contains__, hand))
+                if fits:
+                    t = fits[int(rand() * len(fits))] if len(fits) > 1 else fits[0]
+            else:
+                total, choices = 0, []
+                for x in hand:
+                    weight = counts[high[x]] + counts[second[x]]
+                    if weight:
+                        total += weight
+                        choices.append(total << 8 | x)  # running total and tile in one int
+                if total:
+                    pick = int(rand() * total)
+                    key = pick << 8 | 255
+                    for choice in choices:
+                        if key < choice:
+                            break
+                    t = choice & 255
+                    # The tile's share of the picks ends at choice >> 8; its first counts[high] picks lay the
+                    # high end, the rest the low end.
+                    matched = high[t] if pick < (choice >> 8) - counts[second[t]] else low_end[t]
+            if t < 0 and next_draw < bone_size:
+                drawn = boneyard[next_draw]
+                next_draw += 1
+                moves += 1
+                hand.append(drawn)
+                held |= 1 << drawn
+                if tracing:
+                    steps.append((turn, "draw", drawn, -1))
         if drawn >= 0:
-            legal &= 1 << drawn
-        elif not legal and next_draw < bone_size:
-            drawn = bone[next_draw]
-            next_draw += 1
-            moves += 1
-            hand |= 1 << drawn
-            hands[turn] = hand
-            held |= 1 << drawn
-            if tracing:
-                steps.append((turn, "draw", drawn, -1))
-            legal = playable & (1 << drawn)
-        drawn = -1
-        if not legal:
+            a, b = high[drawn], low_end[drawn]
+            if pend >= 0:
+                if drawn in showing[pend]:
+                    t = drawn
+            else:
+                weight_a = counts[a]
+                weight = weight_a + counts[second[drawn]]
+                if weight:
+                    t = drawn
+                    matched = a if rand() * weight < weight_a else b
+            drawn = -1
+        if t < 0:
             moves += 1
             if tracing:
                 steps.append((turn, "pass", -1, -1))
         else:
-            # Pick one (tile, target) pair uniformly. A toe on the pending double has one target; otherwise a
-            # tile a-b has counts[a] + counts[b] targets (counts[a] for a double).
             if pend >= 0:
-                if legal & (legal - 1):
-                    for _ in range(int(rand() * legal.bit_count())):
-                        legal &= legal - 1
-                t = (legal & -legal).bit_length() - 1
                 matched = pend
-            else:
-                if legal & (legal - 1):
-                    total, choices, rest = 0, [], legal
-                    while rest:
-                        low = rest & -rest
-                        rest ^= low
-                        t = low.bit_length() - 1
-                        a, b = high[t], low_end[t]
-                        total += counts[a] + counts[b] if a != b else counts[a]
-                        choices.append((total, t))
-                    pick = rand() * total
-                    for total, t in choices:  # noqa: B007 (the loop stops at the chosen tile)
-                        if pick < total:
-                            break
-                    a, b = high[t], low_end[t]
-                    offset = pick - total + counts[a] + counts[b]  # where in the tile's share the pick fell
-                else:
-                    t = legal.bit_length() - 1
-                    a, b = high[t], low_end[t]
-                    offset = rand() * (counts[a] + counts[b])
-                matched = a if offset < counts[a] else b
             new = high[t] + low_end[t] - matched
             moves += 1
-            hand ^= 1 << t
-            hands[turn] = hand
+            hand.remove(t)
             held ^= 1 << t
             if tracing:
                 steps.append((turn, "play", t, matched))
             if pend >= 0:
-                count = counts[new] + 1
-                counts[new] = count
-                if count == 1:
+                counts[new] += 1
+                if counts[new] == 1:
                     numbers |= 1 << new
                     open_tiles = table[numbers]
                 needs -= 1
                 if needs == 0:
                     pend = -1
             else:
-                count = counts[matched] - 1
-                counts[matched] = count
-                if count == 0:
+                counts[matched] -= 1
+                if not counts[matched]:
                     numbers ^= 1 << matched
                     open_tiles = table[numbers]
                 if new == matched:
                     pend, needs = new, double_toes
                 else:
-                    count = counts[new] + 1
-                    counts[new] = count
-                    if count == 1:
+                    counts[new] += 1
+                    if counts[new] == 1:
                         numbers |= 1 << new
                         open_tiles = table[numbers]
             if not hand:
-                return PlayoutResult(DOMINO, _penalties(hands, rnd.options.blank_double), moves)
+                return PlayoutResult(DOMINO, _penalties(hands, options.blank_double), moves)
         turn = turn + 1 if turn + 1 < players else 0
-        if next_draw == bone_size and not held & (number_mask[pend] if pend >= 0 else open_tiles):
-            return PlayoutResult(BLOCKED, _penalties(hands, rnd.options.blank_double), moves)
+        if next_draw == bone_size and not held & (NUMBER_MASK[pend] if pend >= 0 else open_tiles):
+            return PlayoutResult(BLOCKED, _penalties(hands, options.blank_double), moves)
 
 
-def _penalties(hands: list[int], blank_double: int) -> list[int]:
-    return [pips_of(hand) + (blank_double if hand & 1 else 0) for hand in hands]
+def _penalties(hands: list[list[int]], blank_double: int) -> list[int]:
+    """Pips left per seat; a 0-0 (tile 0) counts ``blank_double``."""
+    return [sum(PIPS[t] for t in hand) + (blank_double if 0 in hand else 0) for hand in hands]

@@ -1,0 +1,113 @@
+"""The command line, run for real: play with typed answers, simulate, replay."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from dominohall.bots import RandomBot
+from dominohall.cli.play import TerminalGame, parse_choice
+from dominohall.engine.moves import Move
+from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.tiles import parse_tile as t
+
+GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
+
+
+def dominohall(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run the real command line."""
+    command = [sys.executable, "-m", "dominohall", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, text=True, check=False, timeout=120)
+
+
+LEGAL = [Move.play(t("9-3"), t("9-9")), Move.play(t("3-1"), t("9-3")), Move.play(t("3-1"), t("5-3"))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1", LEGAL[0]),
+        ("9-3", LEGAL[0]),
+        ("3-9", LEGAL[0]),
+        ("3-1 on 5-3", LEGAL[2]),
+        ("3-1 9-3", LEGAL[1]),
+    ],
+)
+def test_typed_moves_are_understood(text: str, expected: Move) -> None:
+    assert parse_choice(text, LEGAL, 9) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "Type a move"),
+        ("7", "Choose a move from 1 to 3"),
+        ("x-y", "is not a tile"),
+        ("10-3", "not in the double-9 set"),
+        ("3-1", "fits on 9-3 or 5-3: say which"),
+    ],
+)
+def test_bad_input_gets_a_clear_message(text: str, message: str) -> None:
+    answer = parse_choice(text, LEGAL, 9)
+    assert isinstance(answer, str) and message in answer
+
+
+def test_a_tile_that_does_not_fit_is_passed_to_the_engine_to_explain() -> None:
+    assert parse_choice("5-2", LEGAL, 9) == Move.play(t("5-2"), t("9-9"))
+
+
+def test_terminal_game_plays_a_whole_match_from_typed_answers() -> None:
+    answers = iter(["", "zz", "99", "0-0 on 9-9"] + ["1"] * 500)
+    output = io.StringIO()
+    console = Console(file=output, width=100, color_system=None)
+    options = ChickenFootOptions.for_table(3, length="one")
+    game = TerminalGame(console, lambda _: next(answers), options, ["You", "B1", "B2"], [RandomBot()] * 3)
+    game.play(random.Random(5), random.Random(6))
+    text = output.getvalue()
+    assert game.match.is_over()
+    assert "Type a move" in text and "'zz' is not a tile" in text and "Choose a move from 1 to" in text
+    assert "is not allowed" in text
+    assert "You play " in text and "9-9 (centre)" in text and "Your hand:" in text
+    assert "Round over" in text and "Match over." in text
+
+
+def test_play_command_runs_to_the_end_and_quits_cleanly_on_end_of_input() -> None:
+    done = dominohall("play", "--players", "2", "--length", "one", "--seed", "3", stdin="1\n" * 400)
+    assert done.returncode == 0, done.stderr
+    assert "Match over." in done.stdout
+    quit_early = dominohall("play", "--seed", "3", stdin="")
+    assert quit_early.returncode == 0 and "Goodbye." in quit_early.stdout
+
+
+def test_play_rejects_impossible_settings_with_a_message() -> None:
+    done = dominohall("play", "--players", "8", "--set", "9", "--hand", "9")
+    assert done.returncode != 0
+    assert "do not fit in the 55 tiles" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_simulate_prints_a_summary() -> None:
+    done = dominohall("simulate", "--players", "3", "--matches", "4", "--bots", "random,easy,random")
+    assert done.returncode == 0, done.stderr
+    assert "4 matches" in done.stdout and "mean penalty per round" in done.stdout
+    assert "Rounds ended blocked:" in done.stdout and "moves per round:" in done.stdout
+    wrong = dominohall("simulate", "--players", "3", "--bots", "random,random")
+    assert wrong.returncode != 0 and "names 2 bots for 3 seats" in wrong.stderr
+
+
+def test_replay_prints_every_move_and_a_position() -> None:
+    path = str(GOLDEN / "cf-4p-half-4toes.json")
+    done = dominohall("replay", path)
+    assert done.returncode == 0
+    assert "Round 1: 9-9 in the centre" in done.stdout and "Round 5: 5-5" in done.stdout
+    assert "Totals:" in done.stdout
+    position = dominohall("replay", path, "--round", "2", "--move", "12")
+    assert position.returncode == 0
+    assert "Round 2 after 12 moves:" in position.stdout and "8-8 (centre)" in position.stdout
+    assert dominohall("replay", path, "--round", "9", "--move", "1").returncode == 1
+    assert dominohall("replay", path, "--round", "1", "--move", "9999").returncode == 1
