@@ -21,13 +21,15 @@ class Bot(Protocol):
 
 def make_bot(level: str) -> Bot:
     """A bot of the named level; raise ``ValueError`` for an unknown one."""
+    from .hard import HardBot
+    from .medium import MediumBot
     from .random_bot import RandomBot
 
-    factories = {"random": RandomBot, "easy": RandomBot}
+    factories: dict[str, type[Bot]] = {"random": RandomBot, "easy": RandomBot, "medium": MediumBot, "hard": HardBot}
     if level not in factories:
         raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(BOT_LEVELS)}")
     return factories[level]()
 
 
-BOT_LEVELS = ("random", "easy")
+BOT_LEVELS = ("random", "easy", "medium", "hard")
 """The bot names ``make_bot`` knows (stronger levels come with the bots issue)."""

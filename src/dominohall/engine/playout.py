@@ -87,8 +87,14 @@ def play_out(
     boneyard: Sequence[int],
     next_draw: int,
     trace: list[TraceStep] | None = None,
+    heavy: bool = False,
+    first: tuple[int, int] | None = None,
 ) -> PlayoutResult:
     """The playout loop, on a round given by parts; ``hands`` and ``counts`` are changed in place.
+
+    Every seat plays a uniformly random legal move, or with ``heavy`` its heaviest playable tile (a 0-0
+    counting as the table's blank-double value), on a random one of that tile's targets. ``first``, when
+    given, is the first play of the seat to move as (tile, number matched): a searching bot's candidate.
 
     ``hands`` holds each seat's tile ids, ``counts[n]`` how many line ends show ``n``, ``pending`` the
     number of the double waiting for ``needs`` more toes (-1 for none), ``drawn`` the tile the seat to move
@@ -106,15 +112,30 @@ def play_out(
     bone_size = len(boneyard)
     rand, high, low_end, second = rng.random, HIGH, LOW, _SECOND
     showing = _SHOWING
+    value = [*PIPS[:], 0]
+    value[0] = options.blank_double
+    heaviest = value.__getitem__
     tracing, steps = trace is not None, trace if trace is not None else []
+    forced, forced_end = first if first is not None else (-1, -1)
     while True:
         hand = hands[turn]
         t = -1
-        if drawn < 0:
+        if forced >= 0:
+            t, matched, forced, drawn = forced, forced_end, -1, -1
+        elif drawn < 0:
             if pend >= 0:
                 fits = list(filter(showing[pend].__contains__, hand))
                 if fits:
-                    t = fits[int(rand() * len(fits))] if len(fits) > 1 else fits[0]
+                    if len(fits) == 1:
+                        t = fits[0]
+                    else:
+                        t = max(fits, key=heaviest) if heavy else fits[int(rand() * len(fits))]
+            elif heavy:
+                fits = [x for x in hand if counts[high[x]] + counts[second[x]]]
+                if fits:
+                    t = max(fits, key=heaviest) if len(fits) > 1 else fits[0]
+                    weight_a = counts[high[t]]
+                    matched = high[t] if rand() * (weight_a + counts[second[t]]) < weight_a else low_end[t]
             else:
                 total, choices = 0, []
                 for x in hand:

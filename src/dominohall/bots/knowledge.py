@@ -1,0 +1,97 @@
+"""What a seat can infer from the table alone, and deals of the unseen tiles consistent with it.
+
+Only the view is used: the seat's own hand, the tiles on the table and the public history. Replaying the
+history's plays rebuilds the table move by move, so at every draw (and every pass with an empty boneyard)
+we know which tiles were playable then: the seat that drew held none of them. Those tiles can only have
+reached its hand through later draws, so while it has not drawn since, it holds none of them ("void").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine.chickenfoot import playable_table
+from ..engine.moves import DRAW, PASS
+from ..engine.tiles import HIGH, NUMBER_MASK, Tile, other_end, set_tiles
+from ..engine.views import ChickenFootView
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """The unseen tiles and, per seat, the tiles it cannot hold (from draws and passes nobody answered)."""
+
+    seat: int
+    unseen: tuple[Tile, ...]
+    """Tiles in other hands or the boneyard (not in this seat's hand, not on the table)."""
+    voids: tuple[int, ...]
+    """Per seat, the bitmask of tiles that seat cannot hold."""
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+
+    @classmethod
+    def from_view(cls, view: ChickenFootView) -> Knowledge:
+        """Read what the view reveals."""
+        if view.seat is None:
+            raise ValueError("a spectator has no hand to infer from")
+        seen = {view.centre, *view.hand, *(t for t, _ in view.placed)}
+        unseen = tuple(t for t in set_tiles(view.options.top) if t not in seen)
+        return cls(view.seat, unseen, _voids(view), view.hand_sizes, view.boneyard_size)
+
+    def sample(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+        """One deal of the unseen tiles: every other seat's hand (this seat's is left empty) and a boneyard.
+
+        Seats with voids are filled first from the tiles they may hold; when the voids cannot all be met
+        (they are inferred, so only a stale inference can clash) the rest is dealt freely.
+        """
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        hands: list[list[Tile]] = [[] for _ in self.hand_sizes]
+        others = [s for s in range(len(self.hand_sizes)) if s != self.seat]
+        others.sort(key=lambda s: -self.voids[s].bit_count())
+        for s in others:
+            void, size = self.voids[s], self.hand_sizes[s]
+            allowed = [t for t in pool if not void >> t & 1][:size]
+            taken = set(allowed)
+            pool = [t for t in pool if t not in taken]
+            hands[s] = allowed + pool[: size - len(allowed)]
+            pool = pool[size - len(allowed) :]
+        return hands, pool
+
+
+def _voids(view: ChickenFootView) -> tuple[int, ...]:
+    """Replay the public history: per seat, the tiles playable at its latest unanswered turn."""
+    voids = [0] * view.options.players
+    table = playable_table(view.options.top)
+    counts = [0] * (view.options.top + 1)
+    open_of: dict[Tile, int] = {}  # the number each line's last tile shows
+    pending, needs, drew = HIGH[view.centre], view.options.start_toes, False
+    for seat, move in view.history:
+        playable = NUMBER_MASK[pending] if pending >= 0 else table[_numbers(counts)]
+        if move.kind == DRAW:
+            voids[seat] = playable  # it held nothing playable; what it held before is now unknown again
+            drew = True
+        elif move.kind == PASS:
+            if not drew:
+                voids[seat] |= playable  # passed with an empty boneyard: holds nothing playable
+            drew = False
+        else:
+            drew = False
+            matched = pending if pending >= 0 else open_of.pop(move.on)
+            new = other_end(move.tile, matched)
+            if pending < 0:
+                counts[matched] -= 1
+            if pending < 0 and new == matched:
+                pending, needs = matched, view.options.double_toes
+                continue
+            counts[new] += 1
+            open_of[move.tile] = new
+            if pending >= 0:
+                needs -= 1
+                pending = -1 if needs == 0 else pending
+    return tuple(voids)
+
+
+def _numbers(counts: list[int]) -> int:
+    """The bitmask of the numbers some line end shows."""
+    return sum(1 << n for n, count in enumerate(counts) if count)
