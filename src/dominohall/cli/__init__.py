@@ -41,13 +41,14 @@ def options_from(args: argparse.Namespace) -> ChickenFootOptions:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    from . import play, records, simulate
+    from . import play, records, simulate, tournament
 
     parser = argparse.ArgumentParser(prog="dominohall", description="Chicken Foot dominoes: play, simulate, check.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play.add_parser(commands)
     simulate.add_parser(commands)
     records.add_parsers(commands)
+    tournament.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,164 @@
+"""Tournaments between bots: fair seating, per-bot statistics, and work spread over processes.
+
+Fairness: every deal is played once per seat rotation. With ``n`` players, deal ``d`` is played ``n``
+times, the bots moved one seat on each time, so each bot meets each deal from each seat and the luck of
+the deal cancels out. The unit of work is one match (a deal sequence and a rotation), so matches can run
+in parallel processes and the results do not depend on how many.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from ..engine.chickenfoot import ChickenFootRound
+from ..engine.match import ChickenFootRules, Match
+from ..engine.options import ChickenFootOptions
+from ..engine.views import round_view
+from .base import Bot, make_bot
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """One match of a tournament: which deal sequence, which rotation, and the seeds to use."""
+
+    options: ChickenFootOptions
+    entrants: tuple[str, ...]
+    deal: int
+    rotation: int
+    seed: int
+
+    def seat_of(self, entrant: int) -> int:
+        """The seat entrant ``entrant`` takes in this match."""
+        return (entrant + self.rotation) % len(self.entrants)
+
+
+@dataclass
+class MatchOutcome:
+    """What one match gave each entrant: its round scores, its share of the win, its decision times."""
+
+    scores: list[list[int]]
+    wins: list[float]
+    seconds: list[list[float]]
+
+
+@dataclass
+class Standing:
+    """One entrant's results over the whole tournament."""
+
+    name: str
+    scores: list[int] = field(default_factory=list)
+    wins: float = 0.0
+    seconds: list[float] = field(default_factory=list)
+
+    def mean(self) -> float:
+        """Mean score (penalty) per round."""
+        return statistics.fmean(self.scores) if self.scores else math.nan
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% confidence interval of the mean score per round (normal approximation)."""
+        if len(self.scores) < 2:
+            return (math.nan, math.nan)
+        half = 1.96 * statistics.stdev(self.scores) / math.sqrt(len(self.scores))
+        return (self.mean() - half, self.mean() + half)
+
+    def decision_ms(self, quantile: float | None = None) -> float:
+        """Mean decision time, or the given quantile, in milliseconds (real choices only)."""
+        if not self.seconds:
+            return 0.0
+        if quantile is None:
+            return 1000 * statistics.fmean(self.seconds)
+        ordered = sorted(self.seconds)
+        return 1000 * ordered[min(len(ordered) - 1, int(quantile * len(ordered)))]
+
+
+def plans(options: ChickenFootOptions, entrants: list[str], rounds: int, seed: int) -> list[MatchPlan]:
+    """Enough matches to reach ``rounds`` rounds, each deal under every rotation."""
+    per_match = options.round_count() or 1
+    deals = max(1, math.ceil(rounds / (per_match * options.players)))
+    return [
+        MatchPlan(options, tuple(entrants), deal, rotation, seed)
+        for deal in range(deals)
+        for rotation in range(options.players)
+    ]
+
+
+def play_planned_match(plan: MatchPlan) -> MatchOutcome:
+    """Play one planned match (in this process or a worker) and report per entrant."""
+    players = plan.options.players
+    seated = [plan.entrants[(seat - plan.rotation) % players] for seat in range(players)]
+    bots = [make_bot(name) for name in seated]
+    deal_rng = random.Random(f"deal:{plan.seed}:{plan.deal}")  # the same deals under every rotation
+    bot_rng = random.Random(f"bots:{plan.seed}:{plan.deal}:{plan.rotation}")
+    match = Match(ChickenFootRules(plan.options))
+    seconds: list[list[float]] = [[] for _ in range(players)]
+    while not match.is_over():
+        rnd = match.deal_next(deal_rng)
+        _play_round(rnd, bots, bot_rng, len(match.rounds) - 1, seconds)
+    winners = match.winners()
+    by_seat = [[r.penalties()[seat] for r in match.rounds] for seat in range(players)]
+    entrant_seats = [plan.seat_of(entrant) for entrant in range(players)]
+    return MatchOutcome(
+        scores=[by_seat[seat] for seat in entrant_seats],
+        wins=[1 / len(winners) if seat in winners else 0.0 for seat in entrant_seats],
+        seconds=[seconds[seat] for seat in entrant_seats],
+    )
+
+
+def _play_round(
+    rnd: ChickenFootRound, bots: list[Bot], rng: random.Random, index: int, seconds: list[list[float]]
+) -> None:
+    """Play a round to its end, timing each decision that had more than one legal move."""
+    while rnd.end is None:
+        seat = rnd.turn
+        view = round_view(rnd, seat, index)
+        start = time.perf_counter()
+        move = bots[seat].choose(view, rng)
+        if len(view.legal_moves) > 1:
+            seconds[seat].append(time.perf_counter() - start)
+        rnd.apply(move, seat)
+
+
+def run_tournament(
+    options: ChickenFootOptions,
+    entrants: list[str],
+    rounds: int,
+    *,
+    seed: int,
+    jobs: int = 1,
+    on_match: Callable[[], None] | None = None,
+) -> list[Standing]:
+    """Play the tournament and return each entrant's standing (in the order given)."""
+    standings = [Standing(name) for name in entrants]
+    for outcome in _outcomes(plans(options, entrants, rounds, seed), jobs):
+        for entrant, standing in enumerate(standings):
+            standing.scores += outcome.scores[entrant]
+            standing.wins += outcome.wins[entrant]
+            standing.seconds += outcome.seconds[entrant]
+        if on_match is not None:
+            on_match()
+    return standings
+
+
+def _outcomes(planned: list[MatchPlan], jobs: int) -> Iterator[MatchOutcome]:
+    if jobs <= 1:
+        yield from map(play_planned_match, planned)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_planned_match, planned)
+
+
+def merged(standings: list[Standing]) -> list[Standing]:
+    """One standing per bot name (entrants sharing a name, like two medium bots, pooled together)."""
+    pooled: dict[str, Standing] = {}
+    for standing in standings:
+        total = pooled.setdefault(standing.name, Standing(standing.name))
+        total.scores += standing.scores
+        total.wins += standing.wins
+        total.seconds += standing.seconds
+    return list(pooled.values())

@@ -1,0 +1,128 @@
+"""Bots play only legal moves, see only their seat's view, infer soundly, and repeat themselves on demand."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from dominohall.bots import make_bot
+from dominohall.bots.arena import play_match
+from dominohall.bots.hard import HardBot
+from dominohall.bots.knowledge import Knowledge
+from dominohall.bots.medium import MediumBot
+from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
+from dominohall.engine.moves import Move
+from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.tiles import tiles_of
+from dominohall.engine.views import ChickenFootView, round_view
+
+
+def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
+    """Rounds of every player count played at random up to some point, with the view of the seat to move."""
+    rng = random.Random(seed)
+    for index in range(count):
+        options = ChickenFootOptions.for_table(2 + index % 7, start_toes=rng.choice([4, 6]))
+        rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(options.players), rng)
+        for _ in range(rng.randrange(90)):
+            if rnd.end is not None:
+                break
+            rnd.apply(rng.choice(rnd.legal_moves()))
+        if rnd.end is None:
+            yield rnd, round_view(rnd, rnd.turn)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_bot_returns_only_legal_moves(level: str) -> None:
+    bot, rng = make_bot(level), random.Random(1)
+    for rnd, view in positions(3000, seed=2):
+        assert bot.choose(view, rng) in rnd.legal_moves()
+
+
+def test_hard_bot_returns_only_legal_moves() -> None:
+    bot, rng = HardBot(simulations=3), random.Random(1)
+    for rnd, view in positions(400, seed=3):
+        assert bot.choose(view, rng) in rnd.legal_moves()
+
+
+def others_tiles(rnd: ChickenFootRound, seat: int) -> set[int]:
+    """Every tile hidden from ``seat``: other hands and the undrawn boneyard."""
+    hidden = {t for other in range(rnd.options.players) if other != seat for t in tiles_of(rnd.hands[other])}
+    return hidden | set(rnd.boneyard[rnd.drawn_count :])
+
+
+class SpyBot:
+    """A random bot that checks, at every turn, that nothing hidden from its seat reached it."""
+
+    name = "spy"
+
+    def __init__(self, rounds: list[ChickenFootRound]) -> None:
+        self.rounds = rounds
+        self.turns = 0
+
+    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
+        assert isinstance(view, ChickenFootView) and view.seat is not None
+        rnd = self.rounds[-1]
+        hidden = others_tiles(rnd, view.seat)
+        assert not set(view.hand) & hidden
+        assert {t for t, _ in view.placed} == {m.tile for _, m in rnd.history if m.is_play()}
+        assert all(m.tile == -1 for seat, m in view.history if m.kind == "draw" and seat != view.seat)
+        assert view.final_hands is None and view.hand_sizes == tuple(h.bit_count() for h in rnd.hands)
+        self.turns += 1
+        return rng.choice(view.legal_moves)
+
+
+def test_bots_receive_only_their_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through a whole match, what a bot is given holds no tile of another hand or of the boneyard."""
+    rounds: list[ChickenFootRound] = []
+
+    def tracked_deal(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
+        rounds.append(deal_round(options, number, first, rng))
+        return rounds[-1]
+
+    monkeypatch.setattr("dominohall.engine.match.deal_round", tracked_deal)
+    spy = SpyBot(rounds)
+    options = ChickenFootOptions.for_table(4, length="half")
+    play_match(options, [spy, MediumBot(), spy, MediumBot()], random.Random(4), random.Random(5))
+    assert len(rounds) == 5 and spy.turns > 100
+
+
+def test_knowledge_never_contradicts_the_hidden_truth() -> None:
+    """Inferred voids are sound: no seat ever holds a tile the table says it cannot hold."""
+    checked = 0
+    for rnd, view in positions(1500, seed=6):
+        knowledge = Knowledge.from_view(view)
+        assert set(knowledge.unseen) == others_tiles(rnd, rnd.turn)
+        for seat in range(rnd.options.players):
+            if seat != rnd.turn:
+                assert rnd.hands[seat] & knowledge.voids[seat] == 0
+                checked += knowledge.voids[seat] != 0
+    assert checked > 500  # the inference really found voids to check
+
+
+def test_samples_respect_voids_and_sizes() -> None:
+    rng = random.Random(8)
+    for _, view in positions(300, seed=9):
+        knowledge = Knowledge.from_view(view)
+        hands, boneyard = knowledge.sample(rng)
+        assert len(boneyard) == view.boneyard_size
+        assert sorted([*boneyard, *(t for hand in hands for t in hand)]) == sorted(knowledge.unseen)
+        for seat, hand in enumerate(hands):
+            if seat != view.seat:
+                assert len(hand) == view.hand_sizes[seat]
+                free = [t for t in knowledge.unseen if not knowledge.voids[seat] >> t & 1]
+                if len(free) >= 3 * sum(view.hand_sizes):  # plenty of room: the voids must hold
+                    assert not any(knowledge.voids[seat] >> t & 1 for t in hand)
+
+
+def test_hard_bot_in_deterministic_mode_repeats_itself() -> None:
+    bot = HardBot(simulations=8)
+    for _, view in list(positions(60, seed=10))[:25]:
+        first = bot.choose(view, random.Random(3))
+        assert all(bot.choose(view, random.Random(3)) == first for _ in range(2))
+
+
+def test_unknown_bot_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")

@@ -1,0 +1,53 @@
+"""Tournaments seat fairly, give the same results however many processes play them, and report."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from dominohall.bots.tournament import merged, plans, play_planned_match, run_tournament
+from dominohall.engine.options import ChickenFootOptions
+
+OPTIONS = ChickenFootOptions.for_table(3, length="half")
+
+
+def test_every_deal_is_played_from_every_seat() -> None:
+    planned = plans(OPTIONS, ["medium", "easy", "easy"], rounds=40, seed=1)
+    assert len(planned) == 9  # 40 rounds / (5 rounds x 3 rotations) -> 3 deals, 3 rotations each
+    for deal in range(3):
+        rotations = [p for p in planned if p.deal == deal]
+        assert sorted(p.seat_of(0) for p in rotations) == [0, 1, 2]
+
+
+def test_a_rotated_match_replays_the_same_deals() -> None:
+    first, second = plans(OPTIONS, ["medium", "easy", "easy"], rounds=15, seed=3)[:2]
+    a, b = play_planned_match(first), play_planned_match(second)
+    assert len(a.scores[0]) == len(b.scores[0]) == OPTIONS.round_count()
+    assert sum(a.wins) == sum(b.wins) == 1
+
+
+def test_results_do_not_depend_on_the_number_of_processes() -> None:
+    entrants = ["medium", "easy", "easy"]
+    alone = run_tournament(OPTIONS, entrants, 30, seed=5, jobs=1)
+    shared = run_tournament(OPTIONS, entrants, 30, seed=5, jobs=2)
+    assert [s.scores for s in alone] == [s.scores for s in shared]
+    assert [s.wins for s in alone] == [s.wins for s in shared]
+
+
+def test_merged_standings_pool_same_named_entrants() -> None:
+    standings = merged(run_tournament(OPTIONS, ["medium", "easy", "medium"], 15, seed=2))
+    assert [s.name for s in standings] == ["medium", "easy"]
+    assert len(standings[0].scores) == 2 * len(standings[1].scores)
+    low, high = standings[0].interval()
+    assert low <= standings[0].mean() <= high
+
+
+def test_tournament_command_prints_standings_and_plots(tmp_path: Path) -> None:
+    png = tmp_path / "scores.png"
+    command = [sys.executable, "-m", "dominohall", "tournament", "--players", "4", "--length", "one"]
+    command += ["--bots", "medium,easy,medium,easy", "--rounds", "16", "--seed", "1", "--plot", str(png)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "medium" in done.stdout and "95% interval" in done.stdout and "ms p99" in done.stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
