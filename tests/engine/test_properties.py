@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
 from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.errors import IllegalMoveError
+from dominohall.engine.match import AnyRound
 from dominohall.engine.moves import DRAW_MOVE, PASS_MOVE, Move
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.record import SeatInfo, export_record, replay
@@ -102,7 +104,9 @@ def test_every_match_ends_and_its_record_replays(options: ChickenFootOptions, se
     again, again_seats = replay(record)
     assert again_seats == seats
     assert again.totals() == match.totals() and again.winners() == match.winners()
-    for ours, theirs in zip(match.rounds, again.rounds, strict=True):
+    ours_rounds: Sequence[AnyRound] = match.rounds
+    theirs_rounds: Sequence[AnyRound] = again.rounds
+    for ours, theirs in zip(ours_rounds, theirs_rounds, strict=True):
         assert ours.hands == theirs.hands
         assert ours.history == theirs.history
         assert ours.end == theirs.end

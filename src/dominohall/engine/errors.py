@@ -35,5 +35,10 @@ RULES: dict[str, str] = {
     "must-draw": "a seat with no playable tile draws before it may pass",
     "wrong-draw": "a draw takes the next tile of the boneyard",
     "unknown-move": "a move is a play, a draw or a pass",
+    "lead": "a standard hand opens with its lead: a tile laid on the empty table, before any draw or pass",
+    "lead-tile": "Bergen's first hand (or one after a hand nobody won) is led with the highest double, "
+    "or the heaviest tile when nobody holds a double",
+    "no-drawing": "in the block game nobody draws: a seat that cannot play passes",
+    "spinner-closed": "a spinner takes tiles on its two sides first, then on its other two arms, and no more",
 }
 """Every rule code the engine raises, with a one-line statement of the rule."""

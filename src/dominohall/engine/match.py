@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, overload
 
 from .chickenfoot import ChickenFootRound, deal_round
 from .options import ChickenFootOptions, lowest_totals
+from .standard import StandardRound, deal_hand
+from .standard_options import StandardOptions
 
 
 class Round(Protocol):
@@ -34,8 +36,8 @@ class Rules(Protocol[R]):
         """True once the match is decided."""
         ...
 
-    def winners(self, totals: list[int]) -> list[int]:
-        """The winning seats for these totals."""
+    def winners(self, totals: list[int], last: R) -> list[int]:
+        """The winning seats for these totals, once ``last`` (the match's last round) has ended."""
         ...
 
 
@@ -70,7 +72,7 @@ class Match(Generic[R]):
         """The winning seats of a finished match (several when they share the win)."""
         if not self.is_over():
             raise MatchOverError("the match is not over yet")
-        return self.rules.winners(self.totals())
+        return self.rules.winners(self.totals(), self.current)
 
     def deal_next(self, rng: random.Random) -> R:
         """Deal and start the next round."""
@@ -104,7 +106,7 @@ class ChickenFootRules:
         """After the last round, or with a limit once some total passes it."""
         return self.options.is_match_over(totals, rounds_played)
 
-    def winners(self, totals: list[int]) -> list[int]:
+    def winners(self, totals: list[int], last: ChickenFootRound | None = None) -> list[int]:
         """The lowest total wins; equal lowest totals share the win."""
         return lowest_totals(totals)
 
@@ -112,3 +114,72 @@ class ChickenFootRules:
 def chicken_foot_match(options: ChickenFootOptions) -> Match[ChickenFootRound]:
     """An empty Chicken Foot match; call ``deal_next`` to start each round."""
     return Match(ChickenFootRules(options))
+
+
+class StandardRules:
+    """The standard game's match rules: who leads each hand, when the match ends, who won.
+
+    The first hand (and any hand after one nobody won) is led by the first-hand rule; a later hand by the
+    previous hand's winner, with any tile. Without a target one hand decides and its winner (seat or team)
+    wins; with a target, hands go on until a total reaches it and the highest total wins.
+    """
+
+    def __init__(self, options: StandardOptions) -> None:
+        self.options = options
+
+    def leader(self, previous: StandardRound | None) -> int | None:
+        """The seat that leads after ``previous``, or ``None`` when the first-hand rule decides."""
+        return None if previous is None else previous.winner()[1]
+
+    def deal(self, index: int, previous: StandardRound | None, rng: random.Random) -> StandardRound:
+        """Deal hand ``index``: the whole set shuffled by ``rng``, led as the rules say."""
+        return deal_hand(self.options, self.leader(previous), rng)
+
+    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
+        """After one hand without a target; with one, once some total reaches it."""
+        return self.options.is_match_over(totals, rounds_played)
+
+    def winners(self, totals: list[int], last: StandardRound) -> list[int]:
+        """Without a target the last hand's winner (everyone when nobody won it); else the highest totals."""
+        if self.options.target is not None:
+            return self.options.highest_totals(totals)
+        side, _ = last.winner()
+        return list(range(self.options.players)) if side is None else self.options.seats_of(side)
+
+
+def standard_match(options: StandardOptions) -> Match[StandardRound]:
+    """An empty standard match; call ``deal_next`` to start each hand."""
+    return Match(StandardRules(options))
+
+
+AnyRound = ChickenFootRound | StandardRound
+"""A round of either game."""
+AnyMatch = Match[ChickenFootRound] | Match[StandardRound]
+"""A match of either game."""
+GameOptions = ChickenFootOptions | StandardOptions
+"""The settings of either game."""
+AnyRules = ChickenFootRules | StandardRules
+"""The match rules of either game."""
+
+
+@overload
+def new_match(setup: ChickenFootOptions | ChickenFootRules) -> Match[ChickenFootRound]: ...
+
+
+@overload
+def new_match(setup: StandardOptions | StandardRules) -> Match[StandardRound]: ...
+
+
+@overload
+def new_match(setup: GameOptions | AnyRules) -> AnyMatch: ...
+
+
+def new_match(setup: GameOptions | AnyRules) -> AnyMatch:
+    """An empty match of the game that ``setup`` (its options, or its match rules) describes."""
+    if isinstance(setup, ChickenFootOptions):
+        return chicken_foot_match(setup)
+    if isinstance(setup, StandardOptions):
+        return standard_match(setup)
+    if isinstance(setup, ChickenFootRules):
+        return Match(setup)
+    return Match(setup)

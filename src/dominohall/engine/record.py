@@ -1,7 +1,8 @@
 """Game records, ``dominohall/record@1`` (RULES.md §3): export, read, replay and verify a match.
 
-A record holds the options, the seats, and per round the centre double, the opener, the hands as dealt,
-the boneyard in draw order and every move; the results close each round and the match. Reading a record
+A record holds the game, its options, the seats, and per round the hands as dealt, the boneyard in draw
+order, the opener (and for Chicken Foot the centre double) and every move; the results close each round
+(Chicken Foot's penalties, the standard game's scores) and the match. Reading a record
 replays it through the engine, so a record is accepted exactly when every move in it is legal and every
 result is right. A faulty record raises ``RecordError`` naming the round (1-based), the move (0-based) and
 the rule; malformed JSON and wrong types are faults like any other, never a crash.
@@ -10,19 +11,39 @@ the rule; malformed JSON and wrong types are faults like any other, never a cras
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from .chickenfoot import ChickenFootRound
 from .errors import IllegalMoveError, OptionsError
-from .match import ChickenFootRules, Match
+from .match import AnyMatch, AnyRound, ChickenFootRules, GameOptions, Match, StandardRules
 from .moves import DRAW, NO_TILE, PASS, PLAY, Move
 from .options import ChickenFootOptions
-from .tiles import double, parse_tile, set_tiles, tile_name
+from .standard import StandardRound, first_lead
+from .standard_options import StandardOptions
+from .tiles import Tile, double, parse_tile, set_tiles, tile_name
 
 FORMAT = "dominohall/record@1"
 """The record format this module reads and writes."""
+
+
+class _Replayable(Protocol):
+    """What replaying needs of a round."""
+
+    first: int
+    end: str | None
+
+    def apply(self, move: Move, seat: int | None = None) -> None:
+        """Make a move."""
+        ...
+
+    def scores(self) -> list[int]:
+        """The round's results."""
+        ...
+
+
+R = TypeVar("R", bound=_Replayable)
 
 
 class SeatInfo(NamedTuple):
@@ -64,8 +85,10 @@ def move_to_dict(seat: int, move: Move) -> dict[str, Any]:
     return {"seat": seat, "pass": True}
 
 
-def round_to_dict(rnd: ChickenFootRound) -> dict[str, Any]:
+def round_to_dict(rnd: AnyRound) -> dict[str, Any]:
     """One round as the record writes it; the results only once it has ended."""
+    if isinstance(rnd, StandardRound):
+        return _hand_to_dict(rnd)
     data: dict[str, Any] = {
         "double": tile_name(rnd.centre),
         "first": rnd.first,
@@ -79,18 +102,44 @@ def round_to_dict(rnd: ChickenFootRound) -> dict[str, Any]:
     return data
 
 
-def export_record(match: Match[ChickenFootRound], seats: Sequence[SeatInfo]) -> dict[str, Any]:
-    """The record of a match, finished or running."""
+def _hand_to_dict(rnd: StandardRound) -> dict[str, Any]:
+    """A standard hand, in the key order of the shared examples."""
+    data: dict[str, Any] = {
+        "hands": [[tile_name(t) for t in hand] for hand in rnd.dealt],
+        "boneyard": [tile_name(t) for t in rnd.boneyard],
+        "moves": [move_to_dict(seat, move) for seat, move in rnd.history],
+        "first": rnd.first,
+    }
+    if rnd.end is not None:
+        data["end"] = rnd.end
+        data["scores"] = rnd.scores()
+    return data
+
+
+def game_name(options: GameOptions) -> str:
+    """The record's name of the game these options are for."""
+    return "standard" if isinstance(options, StandardOptions) else "chickenfoot"
+
+
+def sides(options: GameOptions) -> int:
+    """How many entries a round's results and the totals have: one per seat, or per team with partners."""
+    return options.sides() if isinstance(options, StandardOptions) else options.players
+
+
+def export_record(match: AnyMatch, seats: Sequence[SeatInfo]) -> dict[str, Any]:
+    """The record of a match of either game, finished or running."""
     rules = match.rules
-    if not isinstance(rules, ChickenFootRules):
-        raise TypeError("only Chicken Foot matches can be exported for now")
+    if not isinstance(rules, ChickenFootRules | StandardRules):
+        raise TypeError(f"cannot export a match played under {type(rules).__name__}")
+    options = rules.options
+    rounds: Sequence[AnyRound] = match.rounds
     record: dict[str, Any] = {
         "format": FORMAT,
-        "game": "chickenfoot",
-        "options": rules.options.to_dict(),
+        "game": game_name(options),
+        "options": options.to_dict(),
         "seats": [{"name": s.name} | ({"bot": s.bot} if s.bot else {}) for s in seats],
-        "rounds": [round_to_dict(rnd) for rnd in match.rounds],
-        "totals": match.totals() or [0] * rules.options.players,
+        "rounds": [round_to_dict(rnd) for rnd in rounds],
+        "totals": match.totals() or [0] * sides(options),
     }
     if match.is_over():
         record["winners"] = match.winners()
@@ -116,21 +165,23 @@ def loads(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def replay(data: dict[str, Any]) -> tuple[Match[ChickenFootRound], list[SeatInfo]]:
-    """Replay a record through the engine: the match as it stands at the record's end, and the seats.
+def replay(data: dict[str, Any]) -> tuple[AnyMatch, list[SeatInfo]]:
+    """Replay a record of either game through the engine: the match as it stands at the record's end, and
+    the seats.
 
     Raises ``RecordError`` at the first fault.
     """
     _expect(data.get("format") == FORMAT, "format", f"the format must be {FORMAT!r}")
     game = data.get("game")
-    _expect(game == "chickenfoot", "game", f"this reader knows Chicken Foot records, not {game!r}")
-    options = _options(data.get("options"))
+    _expect(game in ("chickenfoot", "standard"), "game", f"the game must be chickenfoot or standard, not {game!r}")
+    options = _options(data.get("options"), standard=game == "standard")
     seats = _seats(data.get("seats"), options.players)
-    match = Match(ChickenFootRules(options))
-    rounds = _list(data.get("rounds"), "rounds")
-    for index, round_data in enumerate(rounds):
-        _replay_round(match, options, index, round_data, is_last=index == len(rounds) - 1)
-    _check_results(match, options, data)
+    match: AnyMatch
+    if isinstance(options, StandardOptions):
+        match = _replay_rounds(Match(StandardRules(options)), data, _dealt_hand, "scores", options.top)
+    else:
+        match = _replay_rounds(Match(ChickenFootRules(options)), data, _dealt_round, "penalties", options.top)
+    _check_results(match, sides(options), data)
     return match, seats
 
 
@@ -170,11 +221,11 @@ def _tile(value: object, top: int, what: str, rnd: int | None = None, move: int 
         raise RecordError("format", f"{what}: {error}", rnd, move) from None
 
 
-def _options(value: object) -> ChickenFootOptions:
+def _options(value: object, *, standard: bool) -> GameOptions:
     _expect(isinstance(value, dict), "format", "options must be an object")
     assert isinstance(value, dict)
     try:
-        return ChickenFootOptions.from_dict(value)
+        return StandardOptions.from_dict(value) if standard else ChickenFootOptions.from_dict(value)
     except OptionsError as error:
         raise RecordError("options", str(error)) from None
 
@@ -191,29 +242,57 @@ def _seats(value: object, players: int) -> list[SeatInfo]:
     return infos
 
 
-def _replay_round(
-    match: Match[ChickenFootRound], options: ChickenFootOptions, index: int, value: object, *, is_last: bool
-) -> None:
-    number = index + 1
-    _expect(not match.is_over(), "rounds", "the match was already over before this round", number)
-    _expect(isinstance(value, dict), "format", "a round must be an object", number)
-    assert isinstance(value, dict)
-    rnd = _dealt_round(match, options, index, value)
-    match.rounds.append(rnd)
+def _replay_rounds(
+    match: Match[R],
+    data: dict[str, Any],
+    deal: Callable[[Match[R], int, dict[str, Any]], R],
+    results: str,
+    top: int,
+) -> Match[R]:
+    """Replay every round of the record into ``match``; ``deal`` reads and checks a round's deal, and
+    ``results`` names the key of each round's results."""
+    rounds = _list(data.get("rounds"), "rounds")
+    for index, value in enumerate(rounds):
+        number = index + 1
+        _expect(not match.is_over(), "rounds", "the match was already over before this round", number)
+        _expect(isinstance(value, dict), "format", "a round must be an object", number)
+        assert isinstance(value, dict)
+        rnd = deal(match, index, value)
+        match.rounds.append(rnd)
+        _replay_moves(rnd, value, top, number)
+        _check_round_end(rnd, value, results, number, is_last=index == len(rounds) - 1)
+    return match
+
+
+def _replay_moves(rnd: _Replayable, value: dict[str, Any], top: int, number: int) -> None:
     moves = _list(value.get("moves"), "moves", number)
     for move_index, move_data in enumerate(moves):
         _expect(rnd.end is None, "round-over", "a move after the round had ended", number, move_index)
-        seat, move = _move(move_data, options.top, number, move_index)
+        seat, move = _move(move_data, top, number, move_index)
         try:
             rnd.apply(move, seat)
         except IllegalMoveError as error:
             raise RecordError(error.rule, error.detail, number, move_index) from None
-    _check_round_end(rnd, value, number, is_last=is_last)
 
 
-def _dealt_round(
-    match: Match[ChickenFootRound], options: ChickenFootOptions, index: int, value: dict[str, Any]
-) -> ChickenFootRound:
+def _deal(
+    value: dict[str, Any], options: GameOptions, number: int, centre: Tile = NO_TILE
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """The hands and boneyard of a round, checked to be the set (with the centre double, if any)."""
+    hands = [_tiles(hand, options.top, "a hand", number) for hand in _list(value.get("hands"), "hands", number)]
+    _expect(len(hands) == options.players, "deal", f"there must be {options.players} hands", number)
+    for seat, hand in enumerate(hands):
+        _expect(len(hand) == options.hand, "deal", f"seat {seat} must be dealt {options.hand} tiles", number)
+    boneyard = _tiles(value.get("boneyard"), options.top, "the boneyard", number)
+    dealt = sorted([*([centre] if centre != NO_TILE else []), *boneyard, *(t for hand in hands for t in hand)])
+    what = "hands, boneyard and centre" if centre != NO_TILE else "hands and boneyard"
+    _expect(dealt == list(set_tiles(options.top)), "deal", f"{what} must be the set", number)
+    return hands, boneyard
+
+
+def _dealt_round(match: Match[ChickenFootRound], index: int, value: dict[str, Any]) -> ChickenFootRound:
+    assert isinstance(match.rules, ChickenFootRules)
+    options = match.rules.options
     number = index + 1
     expected = options.round_number(index)
     centre = _tile(value.get("double"), options.top, "double", number)
@@ -223,14 +302,24 @@ def _dealt_round(
         opener = (match.current.first + 1) % options.players
         _expect(first == opener, "opener", f"the opener must be seat {opener}, after the last opener", number)
     _expect(0 <= first < options.players, "opener", f"there is no seat {first}", number)
-    hands = [_tiles(hand, options.top, "a hand", number) for hand in _list(value.get("hands"), "hands", number)]
-    _expect(len(hands) == options.players, "deal", f"there must be {options.players} hands", number)
-    for seat, hand in enumerate(hands):
-        _expect(len(hand) == options.hand, "deal", f"seat {seat} must be dealt {options.hand} tiles", number)
-    boneyard = _tiles(value.get("boneyard"), options.top, "the boneyard", number)
-    dealt = sorted([centre, *boneyard, *(t for hand in hands for t in hand)])
-    _expect(dealt == list(set_tiles(options.top)), "deal", "hands, boneyard and centre must be the set", number)
+    hands, boneyard = _deal(value, options, number, centre)
     return ChickenFootRound(options, expected, first, hands, boneyard)
+
+
+def _dealt_hand(match: Match[StandardRound], index: int, value: dict[str, Any]) -> StandardRound:
+    assert isinstance(match.rules, StandardRules)
+    options = match.rules.options
+    number = index + 1
+    first = _int(value.get("first"), "first", number)
+    hands, boneyard = _deal(value, options, number)
+    leader = match.rules.leader(match.current if match.rounds else None)
+    if leader is None:
+        expected, lead = first_lead(hands, options.mode)
+        why = "by the first-hand rule"
+    else:
+        expected, lead, why = leader, NO_TILE, "as the last hand's winner"
+    _expect(first == expected, "opener", f"seat {expected} leads this hand, {why}", number)
+    return StandardRound(options, first, hands, boneyard, lead)
 
 
 def _tiles(value: object, top: int, what: str, rnd: int) -> list[int]:
@@ -254,7 +343,7 @@ def _move(value: object, top: int, rnd: int, index: int) -> tuple[int, Move]:
     return seat, Move(PASS)
 
 
-def _check_round_end(rnd: ChickenFootRound, value: dict[str, Any], number: int, *, is_last: bool) -> None:
+def _check_round_end(rnd: _Replayable, value: dict[str, Any], results: str, number: int, *, is_last: bool) -> None:
     end = value.get("end")
     if end is None:
         _expect(rnd.end is None, "end", f"the round ended ({rnd.end}) but the record does not say so", number)
@@ -262,12 +351,12 @@ def _check_round_end(rnd: ChickenFootRound, value: dict[str, Any], number: int, 
         return
     _expect(rnd.end is not None, "end", f"the record says {end!r} but the round was not over", number)
     _expect(end == rnd.end, "end", f"the round ended {rnd.end}, not {end!r}", number)
-    penalties = rnd.penalties()
-    _expect(value.get("penalties") == penalties, "penalties", f"the penalties are {penalties}", number)
+    scores = rnd.scores()
+    _expect(value.get(results) == scores, results, f"the {results} are {scores}", number)
 
 
-def _check_results(match: Match[ChickenFootRound], options: ChickenFootOptions, data: dict[str, Any]) -> None:
-    totals = match.totals() or [0] * options.players
+def _check_results(match: AnyMatch, count: int, data: dict[str, Any]) -> None:
+    totals = match.totals() or [0] * count
     if "totals" in data or "winners" in data:
         _expect(data.get("totals") == totals, "totals", f"the totals are {totals}")
     if match.is_over():

@@ -1,4 +1,4 @@
-"""What one seat (or a spectator) may know of a Chicken Foot round: the only door to hidden data.
+"""What one seat (or a spectator) may know of a round of either game: the only door to hidden data.
 
 A view is built from the round and holds only plain values: the seat's own hand, the sizes of the other
 hands, the table, the boneyard's size, the history with other seats' draws face down, the legal moves
@@ -10,10 +10,13 @@ round has ended, every hand is shown, as at a real table.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 from .chickenfoot import ChickenFootRound
 from .moves import NO_TILE, Move
 from .options import ChickenFootOptions
+from .standard import StandardRound
+from .standard_options import StandardOptions
 from .tiles import Tile, tiles_of
 
 
@@ -58,10 +61,77 @@ class ChickenFootView:
         return self.pending == self.centre
 
 
+@dataclass(frozen=True, slots=True)
+class StandardView:
+    """One seat's knowledge of a standard hand (``seat`` is ``None`` for a spectator)."""
+
+    options: StandardOptions
+    seat: int | None
+    round_index: int
+    first: int
+    turn: int
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    placed: tuple[tuple[Tile, Tile], ...]
+    """Every tile on the table with the tile it was laid on (-1 for the lead), in the order played."""
+    open_ends: tuple[tuple[Tile, int], ...]
+    """Every open end: its last tile and the number it shows (a spinner's free arms show the spinner)."""
+    spinner: Tile
+    """All Fives: the spinner once it is down, else -1."""
+    spinner_open: bool
+    """All Fives: True once the spinner's third and fourth arms are open."""
+    drawn: Tile
+    """The playable tile this seat drew this turn (only its own), or -1."""
+    history: tuple[tuple[int, Move], ...]
+    """The hand's moves; another seat's draw shows no tile."""
+    legal_moves: tuple[Move, ...]
+    """This seat's legal moves when it is its turn, else empty."""
+    scores: tuple[int, ...]
+    """Points of this hand so far, per seat (or per team); with the winner's award once it has ended."""
+    totals: tuple[int, ...]
+    """Each seat's (or team's) total of the hands already ended."""
+    end: str | None
+    final_hands: tuple[tuple[Tile, ...], ...] | None
+    """Every hand, once the hand has ended."""
+
+    def is_my_turn(self) -> bool:
+        """True when this view's seat is to move."""
+        return self.seat == self.turn and self.end is None
+
+    def is_led(self) -> bool:
+        """True once the lead is on the table."""
+        return bool(self.placed)
+
+
+View = ChickenFootView | StandardView
+"""What a seat may know of a round of either game."""
+
+
+@overload
 def round_view(
     rnd: ChickenFootRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> ChickenFootView:
+) -> ChickenFootView: ...
+
+
+@overload
+def round_view(
+    rnd: StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
+) -> StandardView: ...
+
+
+@overload
+def round_view(
+    rnd: ChickenFootRound | StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
+) -> View: ...
+
+
+def round_view(
+    rnd: ChickenFootRound | StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
+) -> View:
     """The view of ``rnd`` for ``seat`` (``None``: a spectator, who sees no hand)."""
+    if isinstance(rnd, StandardRound):
+        return _standard_view(rnd, seat, round_index, totals)
     own_turn = seat == rnd.turn and rnd.end is None
     return ChickenFootView(
         options=rnd.options,
@@ -86,7 +156,32 @@ def round_view(
     )
 
 
-def _history(rnd: ChickenFootRound, seat: int | None) -> tuple[tuple[int, Move], ...]:
+def _standard_view(rnd: StandardRound, seat: int | None, round_index: int, totals: tuple[int, ...]) -> StandardView:
+    own_turn = seat == rnd.turn and rnd.end is None
+    return StandardView(
+        options=rnd.options,
+        seat=seat,
+        round_index=round_index,
+        first=rnd.first,
+        turn=rnd.turn,
+        hand=tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
+        hand_sizes=tuple(hand.bit_count() for hand in rnd.hands),
+        boneyard_size=rnd.boneyard_size(),
+        placed=tuple(rnd.placed),
+        open_ends=tuple(rnd.ends),
+        spinner=rnd.spinner,
+        spinner_open=rnd.spinner_open,
+        drawn=rnd.drawn if own_turn else NO_TILE,
+        history=_history(rnd, seat),
+        legal_moves=tuple(rnd.legal_moves()) if own_turn else (),
+        scores=tuple(rnd.scores()),
+        totals=totals or (0,) * rnd.options.sides(),
+        end=rnd.end,
+        final_hands=tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.end is not None else None,
+    )
+
+
+def _history(rnd: ChickenFootRound | StandardRound, seat: int | None) -> tuple[tuple[int, Move], ...]:
     """The public history, with the tiles of ``seat``'s own draws turned face up."""
     if seat is None or not rnd.draws_by_seat[seat]:
         return tuple(rnd.public_history)

@@ -1,0 +1,355 @@
+"""A hand of the standard game (RULES.md §2): the deal, the lead, legal moves, applying a move, the scores.
+
+The draw game, the block game, All Fives (with its spinner) and Bergen share this one state. Like a Chicken
+Foot round it is mutable (``apply`` changes it in place, ``copy`` gives an independent one); hands are
+bitmasks of tile ids. The table is a list of open ends ``(last tile, number shown)``: the two ends of the
+line, or in All Fives up to four arms of the spinner (its free arms are ends whose tile is the spinner).
+
+>>> import random
+>>> options = StandardOptions.for_table(players=2)
+>>> rnd = deal_hand(options, None, random.Random(3))
+>>> len(rnd.hand_tiles(0)), rnd.boneyard_size(), all(m.on == NO_TILE for m in rnd.legal_moves())
+(7, 14, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .chickenfoot import playable_table, shuffle
+from .errors import IllegalMoveError
+from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PASS_MOVE, PLAY, Move
+from .standard_options import StandardOptions
+from .standard_scoring import BLOCKED, DOMINO, End, hand_award, hand_winner, play_points
+from .tiles import HIGH, LOW, PIPS, Tile, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
+
+__all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead"]
+
+
+def first_lead(hands: Sequence[Sequence[Tile]], mode: str) -> tuple[int, Tile]:
+    """The first-hand rule: the seat that leads and the tile it must lead (``NO_TILE``: any tile).
+
+    The holder of the highest double leads; without doubles, the holder of the heaviest tile (ties: the
+    higher end). Bergen leads with that very tile.
+    """
+    held = [(t, seat) for seat, hand in enumerate(hands) for t in hand]
+    doubles = [(HIGH[t], t, seat) for t, seat in held if HIGH[t] == LOW[t]]
+    if doubles:
+        _, best, seat = max(doubles)
+    else:
+        _, _, best, seat = max((PIPS[t], HIGH[t], t, seat) for t, seat in held)
+    return seat, best if mode == "bergen" else NO_TILE
+
+
+def deal_tiles(options: StandardOptions, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """Shuffle the whole set with ``rng`` and deal it: (hands, boneyard in draw order)."""
+    tiles = list(set_tiles(options.top))
+    shuffle(tiles, rng)
+    size = options.hand
+    hands = [tiles[seat * size : (seat + 1) * size] for seat in range(options.players)]
+    return hands, tiles[options.players * size :]
+
+
+def deal_hand(options: StandardOptions, leader: int | None, rng: random.Random) -> StandardRound:
+    """Deal a hand with ``rng``, led by ``leader`` with any tile, or by the first-hand rule when ``None``."""
+    hands, boneyard = deal_tiles(options, rng)
+    first, lead = first_lead(hands, options.mode) if leader is None else (leader, NO_TILE)
+    return StandardRound(options, first, hands, boneyard, lead)
+
+
+class StandardRound:
+    """One hand: hands, boneyard, the open ends (and spinner), points scored so far and whose turn it is."""
+
+    __slots__ = (
+        "boneyard",
+        "dealt",
+        "drawn",
+        "drawn_count",
+        "draws_by_seat",
+        "end",
+        "ends",
+        "first",
+        "hands",
+        "history",
+        "lead",
+        "options",
+        "placed",
+        "points",
+        "public_history",
+        "spinner",
+        "spinner_open",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        options: StandardOptions,
+        first: int,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        lead: Tile = NO_TILE,
+    ) -> None:
+        self.options = options
+        self.first = first
+        """The seat that leads the hand."""
+        self.turn = first
+        """The seat to move (after a domino: the seat that went out)."""
+        self.lead = lead
+        """The tile the lead must be (Bergen's first-hand rule), or ``NO_TILE`` for any tile."""
+        self.dealt = tuple(map(tuple, hands))
+        """The hands as dealt, for the record."""
+        self.hands = [mask_of(hand) for hand in hands]
+        """Each seat's hand as a bitmask of tile ids."""
+        self.boneyard = tuple(boneyard)
+        """The boneyard in draw order (element 0 is drawn first)."""
+        self.drawn_count = 0
+        """How many tiles have been drawn: ``boneyard[drawn_count]`` is the next draw."""
+        self.drawn = NO_TILE
+        """A playable tile drawn this turn: it must be played at once."""
+        self.ends: list[End] = []
+        """Every open end as (last tile, number shown); empty before the lead."""
+        self.spinner = NO_TILE
+        """All Fives: the first double played, once it is down."""
+        self.spinner_open = False
+        """All Fives: True once both sides of the spinner are covered and its other two arms are open."""
+        self.points = [0] * options.sides()
+        """Points scored during play so far, per seat (or per team)."""
+        self.history: list[tuple[int, Move]] = []
+        """Every move of the hand, with its seat."""
+        self.public_history: list[tuple[int, Move]] = []
+        """The history as everyone saw it: draws show no tile."""
+        self.draws_by_seat: list[list[int]] = [[] for _ in hands]
+        """For each seat, where its draws stand in the history."""
+        self.placed: list[tuple[Tile, Tile]] = []
+        """Every tile laid, with the tile it was laid on (``NO_TILE`` for the lead), in order."""
+        self.end: str | None = None
+        """``"domino"`` or ``"blocked"`` once the hand is over."""
+
+    # -- questions -----------------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.end is not None
+
+    def is_led(self) -> bool:
+        """True once the lead is on the table."""
+        return bool(self.ends)
+
+    def boneyard_size(self) -> int:
+        """Tiles left to draw (in the block game they stay there)."""
+        return len(self.boneyard) - self.drawn_count
+
+    def hand_tiles(self, seat: int) -> list[Tile]:
+        """The tiles in ``seat``'s hand."""
+        return tiles_of(self.hands[seat])
+
+    def pips(self) -> list[int]:
+        """The pips left in each seat's hand."""
+        return [pips_of(hand) for hand in self.hands]
+
+    def playable(self) -> int:
+        """The bitmask of every tile that fits an open end now (every tile before the lead)."""
+        if not self.ends:
+            return -1 if self.lead == NO_TILE else 1 << self.lead
+        numbers = 0
+        for _, n in self.ends:
+            numbers |= 1 << n
+        return playable_table(self.options.top)[numbers]
+
+    def can_play(self, seat: int) -> bool:
+        """True when ``seat`` holds a tile that fits an open end."""
+        return bool(self.hands[seat] & self.playable())
+
+    def spinner_arms(self) -> int:
+        """All Fives: how many tiles the spinner can still take (0 without a spinner)."""
+        return sum(1 for last, _ in self.ends if last == self.spinner)
+
+    # -- moves ---------------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move: its plays with their targets, else the draw, else the pass."""
+        if self.end is not None:
+            return []
+        if not self.ends:
+            return [Move(PLAY, t, NO_TILE) for t in tiles_of(self.hands[self.turn] & self.playable())]
+        if self.drawn != NO_TILE:
+            return self._plays(1 << self.drawn)
+        plays = self._plays(self.hands[self.turn] & self.playable())
+        if plays:
+            return plays
+        return [DRAW_MOVE] if self._may_draw() else [PASS_MOVE]
+
+    def _plays(self, mask: int) -> list[Move]:
+        plays: list[Move] = []
+        for t in tiles_of(mask):
+            a, b = HIGH[t], LOW[t]
+            targets: list[Tile] = []
+            for last, n in self.ends:
+                if n in (a, b) and last not in targets:
+                    targets.append(last)
+            plays.extend(Move(PLAY, t, last) for last in targets)
+        return plays
+
+    def _may_draw(self) -> bool:
+        return self.options.mode != "block" and self.drawn_count < len(self.boneyard)
+
+    def apply(self, move: Move, seat: int | None = None) -> None:
+        """Make ``move`` for the seat to move (``seat``, when given, must be that seat).
+
+        Raises ``IllegalMoveError`` naming the broken rule, and then leaves the hand as it was.
+        """
+        if self.end is not None:
+            raise IllegalMoveError("round-over", "the hand is over")
+        if seat is not None and seat != self.turn:
+            raise IllegalMoveError("not-your-turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if move.kind == PLAY:
+            self._play(move)
+        elif move.kind == DRAW:
+            self._draw(move)
+        elif move.kind == PASS:
+            self._pass()
+        else:
+            raise IllegalMoveError("unknown-move", f"{move.kind!r} is not a move")
+
+    def _play(self, move: Move) -> None:
+        t, on = move.tile, move.on
+        if not 0 <= t < len(HIGH) or not self.hands[self.turn] >> t & 1:
+            raise IllegalMoveError("not-in-hand", f"{_name(t)} is not in your hand")
+        if not self.ends:
+            self._check_lead(t, on)
+            self.ends = [(t, HIGH[t]), (t, LOW[t])]
+            if self.options.mode == "allfives" and HIGH[t] == LOW[t]:
+                self.spinner = t
+        else:
+            if self.drawn not in (NO_TILE, t):
+                raise IllegalMoveError(
+                    "must-play-drawn", f"the {tile_name(self.drawn)} you drew fits: it must be played at once"
+                )
+            self._extend(self._end_index(t, on), t)
+        self._record(Move(PLAY, t, on))
+        self.placed.append((t, on))
+        self.hands[self.turn] ^= 1 << t
+        self.points[self.options.side_of(self.turn)] += play_points(
+            self.options.mode, self.ends, self.spinner, spinner_open=self.spinner_open
+        )
+        self._end_turn()
+
+    def _check_lead(self, t: Tile, on: Tile) -> None:
+        if on != NO_TILE:
+            raise IllegalMoveError("lead", f"the table is empty: {tile_name(t)} is the lead and goes on no tile")
+        if self.lead not in (NO_TILE, t):
+            raise IllegalMoveError("lead-tile", f"this hand must be led with {tile_name(self.lead)}")
+
+    def _end_index(self, t: Tile, on: Tile) -> int:
+        """The open end of ``on`` that ``t`` fits; raise unless there is one."""
+        if on == NO_TILE:
+            raise IllegalMoveError("no-such-end", "only the lead goes on the empty table: name the tile you play on")
+        named = [(index, n) for index, (last, n) in enumerate(self.ends) if last == on]
+        for index, n in named:
+            if HIGH[t] == n or LOW[t] == n:
+                return index
+        if named:
+            numbers = " or ".join(sorted({str(n) for _, n in named}))
+            raise IllegalMoveError("no-match", f"{tile_name(t)} has no {numbers} to lay on {tile_name(on)}")
+        if on == self.spinner:
+            raise IllegalMoveError(
+                "spinner-closed", f"the spinner {tile_name(on)} has no free arm: its arms open only in turn"
+            )
+        raise IllegalMoveError("no-such-end", f"{_name(on)} is not at an open end of the line")
+
+    def _extend(self, index: int, t: Tile) -> None:
+        """Lay ``t`` on end ``index``; in All Fives, make the first double the spinner or open its arms."""
+        last, n = self.ends[index]
+        self.ends[index] = (t, other_end(t, n))
+        if self.options.mode != "allfives":
+            return
+        if self.spinner == NO_TILE:
+            if HIGH[t] == LOW[t]:
+                self.spinner = t
+        elif last == self.spinner and not self.spinner_open and not self.spinner_arms():
+            self.spinner_open = True
+            self.ends += [(last, n), (last, n)]
+
+    def _draw(self, move: Move) -> None:
+        if not self.ends:
+            raise IllegalMoveError("lead", "the hand has not been led yet: lead a tile")
+        if self.options.mode == "block":
+            raise IllegalMoveError("no-drawing", "the block game has no drawing: pass when nothing fits")
+        if self.drawn != NO_TILE:
+            raise IllegalMoveError("must-play-drawn", f"the {tile_name(self.drawn)} you drew fits: play it")
+        if self.can_play(self.turn):
+            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not draw")
+        if self.drawn_count >= len(self.boneyard):
+            raise IllegalMoveError("boneyard-empty", "the boneyard is empty: pass instead")
+        t = self.boneyard[self.drawn_count]
+        if move.tile not in (NO_TILE, t):
+            raise IllegalMoveError("wrong-draw", f"the next tile in the boneyard is {tile_name(t)}")
+        self.drawn_count += 1
+        self.hands[self.turn] |= 1 << t
+        if self.playable() >> t & 1:
+            self.drawn = t
+        self.draws_by_seat[self.turn].append(len(self.history))
+        self.history.append((self.turn, Move(DRAW, t)))
+        self.public_history.append((self.turn, DRAW_MOVE))
+
+    def _pass(self) -> None:
+        if not self.ends:
+            raise IllegalMoveError("lead", "the hand has not been led yet: lead a tile")
+        if self.drawn != NO_TILE:
+            raise IllegalMoveError("must-play-drawn", f"the {tile_name(self.drawn)} you drew fits: play it")
+        if self.can_play(self.turn):
+            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not pass")
+        if self._may_draw():
+            raise IllegalMoveError("must-draw", "draw from the boneyard until a tile fits or it is empty")
+        self._record(PASS_MOVE)
+        self._end_turn()
+
+    def _record(self, move: Move) -> None:
+        self.history.append((self.turn, move))
+        self.public_history.append((self.turn, move))
+
+    def _end_turn(self) -> None:
+        self.drawn = NO_TILE
+        if not self.hands[self.turn]:
+            self.end = DOMINO
+            return
+        self.turn = (self.turn + 1) % self.options.players
+        if not self._may_draw():
+            playable = self.playable()
+            if not any(hand & playable for hand in self.hands):
+                self.end = BLOCKED
+
+    # -- results -------------------------------------------------------------------------------------
+
+    def winner(self) -> tuple[int | None, int | None]:
+        """Once the hand is over: the winning side and the seat that leads next (``None``: nobody won)."""
+        if self.end is None:
+            return None, None
+        return hand_winner(self.options, self.pips(), self.end, self.turn)
+
+    def scores(self) -> list[int]:
+        """Points of the hand per seat (or per team): those scored in play, and the winner's award once over."""
+        scores = self.points.copy()
+        side, _ = self.winner()
+        if side is not None:
+            scores[side] += hand_award(self.options, self.pips(), side)
+        return scores
+
+    def copy(self) -> StandardRound:
+        """An independent copy (the lists are copied too)."""
+        twin = StandardRound.__new__(StandardRound)
+        for name in StandardRound.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.hands = self.hands.copy()
+        twin.ends = self.ends.copy()
+        twin.points = self.points.copy()
+        twin.history = self.history.copy()
+        twin.public_history = self.public_history.copy()
+        twin.placed = self.placed.copy()
+        twin.draws_by_seat = [indexes.copy() for indexes in self.draws_by_seat]
+        return twin
+
+
+def _name(t: Tile) -> str:
+    return tile_name(t) if 0 <= t < len(HIGH) else f"tile #{t}"

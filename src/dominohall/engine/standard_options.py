@@ -1,0 +1,159 @@
+"""Standard domino table settings (RULES.md §2): players, set, hand, mode, partners and target.
+
+>>> opts = StandardOptions.for_table(players=4, mode="bergen", partners=True)
+>>> opts.hand, opts.target, opts.sides(), opts.seats_of(1)
+(5, 15, 2, [1, 3])
+>>> StandardOptions.for_table(mode="allfives", target=None).target is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from .errors import OptionsError
+from .tiles import set_size
+
+MODES = ("draw", "block", "allfives", "bergen")
+"""The four standard games: the draw game, the block game (no drawing), All Fives and Bergen."""
+
+STANDARD_SETS = (6, 9, 12)
+"""Sets a standard table may use: double-six, double-nine, double-twelve."""
+
+DEFAULT_TARGETS: dict[str, int | None] = {"draw": None, "block": None, "allfives": 150, "bergen": 15}
+"""The target score of each mode when the table does not set one (``None``: one hand decides)."""
+
+BY_MODE: Final = "by-mode"
+"""Passed as ``target`` to ``for_table``: take the mode's usual target."""
+
+
+def standard_hand(players: int, mode: str) -> int:
+    """The hand size: 7 for two players, 5 for three or four; Bergen deals 6, 6 and 5.
+
+    >>> [standard_hand(n, "draw") for n in (2, 3, 4)], [standard_hand(n, "bergen") for n in (2, 3, 4)]
+    ([7, 5, 5], [6, 6, 5])
+    """
+    if mode == "bergen":
+        return 6 if players < 4 else 5
+    return 7 if players == 2 else 5
+
+
+@dataclass(frozen=True)
+class StandardOptions:
+    """The settings of a standard table. ``top`` is the set by its top double (6 is double-six)."""
+
+    players: int = 2
+    top: int = 6
+    hand: int = 7
+    mode: str = "draw"
+    partners: bool = False
+    target: int | None = None
+
+    @classmethod
+    def for_table(
+        cls,
+        players: int = 2,
+        *,
+        top: int = 6,
+        mode: str = "draw",
+        partners: bool = False,
+        target: int | Literal["by-mode"] | None = BY_MODE,
+    ) -> StandardOptions:
+        """Settings for ``players`` seats; the hand follows players and mode, the target the mode by default."""
+        if mode not in MODES:
+            raise OptionsError(f"the mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if not 2 <= players <= 4:
+            raise OptionsError(f"the standard game is played by 2 to 4 players, not {players}")
+        goal = DEFAULT_TARGETS[mode] if isinstance(target, str) else target
+        options = cls(players, top, standard_hand(players, mode), mode, partners, goal)
+        options.check()
+        return options
+
+    def check(self) -> None:
+        """Raise ``OptionsError`` unless these settings describe a playable game."""
+        if not 2 <= self.players <= 4:
+            raise OptionsError(f"the standard game is played by 2 to 4 players, not {self.players}")
+        if self.top not in STANDARD_SETS:
+            raise OptionsError(f"the set must be double-6, double-9 or double-12, not double-{self.top}")
+        if self.mode not in MODES:
+            raise OptionsError(f"the mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        usual = standard_hand(self.players, self.mode)
+        if self.hand != usual:
+            raise OptionsError(f"{self.mode} with {self.players} players deals hands of {usual}, not {self.hand}")
+        if self.players * self.hand > set_size(self.top):
+            raise OptionsError(f"{self.players} hands of {self.hand} do not fit in double-{self.top}")
+        if self.partners and self.players != 4:
+            raise OptionsError("partners play with 4 players only (seats 0+2 against 1+3)")
+        if self.target is not None and self.target < 1:
+            raise OptionsError(f"a target score must be a positive number, not {self.target}")
+
+    # -- seats and teams -------------------------------------------------------------------------------
+
+    def sides(self) -> int:
+        """How many scores a hand has: one per seat, or one per team with partners."""
+        return 2 if self.partners else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The score a seat plays for: its own, or its team's (team 0 = seats 0+2, team 1 = seats 1+3)."""
+        return seat % 2 if self.partners else seat
+
+    def seats_of(self, side: int) -> list[int]:
+        """The seats that share score ``side``."""
+        return [side, side + 2] if self.partners else [side]
+
+    def is_drawing(self) -> bool:
+        """True in the modes where a seat that cannot play draws (all but the block game)."""
+        return self.mode != "block"
+
+    # -- the match -------------------------------------------------------------------------------------
+
+    def is_match_over(self, totals: list[int], hands_played: int) -> bool:
+        """One hand decides without a target; with one, the match ends once a total reaches it."""
+        if self.target is None:
+            return hands_played >= 1
+        return any(total >= self.target for total in totals)
+
+    def highest_totals(self, totals: list[int]) -> list[int]:
+        """The seats whose side has the highest total (several share the win), in seat order."""
+        best = max(totals)
+        return sorted(seat for side, total in enumerate(totals) if total == best for seat in self.seats_of(side))
+
+    # -- the record ------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as the record writes them (RULES.md §3)."""
+        return {
+            "players": self.players,
+            "set": self.top,
+            "hand": self.hand,
+            "mode": self.mode,
+            "partners": self.partners,
+            "target": self.target,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> StandardOptions:
+        """Read and check options as the record writes them; raise ``OptionsError`` when they are wrong."""
+        mode, partners, target = data.get("mode"), data.get("partners"), data.get("target")
+        if not isinstance(mode, str):
+            raise OptionsError(f"option 'mode' must be one of {', '.join(MODES)}")
+        if not isinstance(partners, bool):
+            raise OptionsError("option 'partners' must be true or false")
+        options = cls(
+            players=_whole(data, "players"),
+            top=_whole(data, "set"),
+            hand=_whole(data, "hand"),
+            mode=mode,
+            partners=partners,
+            target=None if target is None else _whole(data, "target"),
+        )
+        options.check()
+        return options
+
+
+def _whole(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise OptionsError(f"option {key!r} must be a whole number")
+    return value
