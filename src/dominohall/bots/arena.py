@@ -1,30 +1,34 @@
-"""Matches between bots: each seat's bot chooses from its own view, the match deals with its own rng."""
+"""Matches between bots: each seat's bot chooses from its own view, the match deals with its own rng.
+
+Both games are played the same way: ``play_match`` takes a game's options (or its match rules).
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import overload
 
 from ..engine.chickenfoot import ChickenFootRound
-from ..engine.match import Match, chicken_foot_match
+from ..engine.match import AnyMatch, AnyRound, AnyRules, ChickenFootRules, GameOptions, Match, StandardRules, new_match
 from ..engine.moves import Move
 from ..engine.options import ChickenFootOptions
+from ..engine.standard import StandardRound
+from ..engine.standard_options import StandardOptions
 from ..engine.views import round_view
 from .base import Bot
 
-MoveHook = Callable[[ChickenFootRound, int, Move], None]
+MoveHook = Callable[[AnyRound, int, Move], None]
 """Called after each move with the round, the seat that moved and the move."""
 
 
-def bot_move(rnd: ChickenFootRound, bot: Bot, rng: random.Random, round_index: int, totals: Sequence[int]) -> Move:
+def bot_move(rnd: AnyRound, bot: Bot, rng: random.Random, round_index: int, totals: Sequence[int]) -> Move:
     """Ask ``bot`` (seated at the seat to move) for its move, showing it only that seat's view."""
     view = round_view(rnd, rnd.turn, round_index, tuple(totals))
     return bot.choose(view, rng)
 
 
-def play_round(
-    match: Match[ChickenFootRound], bots: Sequence[Bot], bot_rng: random.Random, on_move: MoveHook | None = None
-) -> None:
+def play_round(match: AnyMatch, bots: Sequence[Bot], bot_rng: random.Random, on_move: MoveHook | None = None) -> None:
     """Play the current round of ``match`` to its end with ``bots`` in the seats."""
     rnd, index, totals = match.current, len(match.rounds) - 1, match.totals()
     while rnd.end is None:
@@ -35,17 +39,49 @@ def play_round(
             on_move(rnd, seat, rnd.history[-1][1])
 
 
+@overload
 def play_match(
-    options: ChickenFootOptions,
+    setup: ChickenFootOptions | ChickenFootRules,
     bots: Sequence[Bot],
     deal_rng: random.Random,
     bot_rng: random.Random,
     on_move: MoveHook | None = None,
-) -> Match[ChickenFootRound]:
-    """Play a whole match between ``bots`` (one per seat) and return it."""
-    if len(bots) != options.players:
-        raise ValueError(f"{options.players} seats need {options.players} bots, not {len(bots)}")
-    match = chicken_foot_match(options)
+) -> Match[ChickenFootRound]: ...
+
+
+@overload
+def play_match(
+    setup: StandardOptions | StandardRules,
+    bots: Sequence[Bot],
+    deal_rng: random.Random,
+    bot_rng: random.Random,
+    on_move: MoveHook | None = None,
+) -> Match[StandardRound]: ...
+
+
+@overload
+def play_match(
+    setup: GameOptions | AnyRules,
+    bots: Sequence[Bot],
+    deal_rng: random.Random,
+    bot_rng: random.Random,
+    on_move: MoveHook | None = None,
+) -> AnyMatch: ...
+
+
+def play_match(
+    setup: GameOptions | AnyRules,
+    bots: Sequence[Bot],
+    deal_rng: random.Random,
+    bot_rng: random.Random,
+    on_move: MoveHook | None = None,
+) -> AnyMatch:
+    """Play a whole match of the game ``setup`` describes (its options or its match rules) between ``bots``
+    (one per seat) and return it."""
+    players = (setup if isinstance(setup, ChickenFootOptions | StandardOptions) else setup.options).players
+    match = new_match(setup)
+    if len(bots) != players:
+        raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
     while not match.is_over():
         match.deal_next(deal_rng)
         play_round(match, bots, bot_rng, on_move)

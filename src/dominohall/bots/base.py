@@ -6,7 +6,7 @@ import random
 from typing import Protocol
 
 from ..engine.moves import Move
-from ..engine.views import ChickenFootView
+from ..engine.views import View
 
 
 class Bot(Protocol):
@@ -14,7 +14,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
+    def choose(self, view: View, rng: random.Random) -> Move:
         """One of ``view.legal_moves``."""
         ...
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine.moves import Move
-from ..engine.views import ChickenFootView
+from ..engine.views import View
 
 
 class RandomBot:
@@ -13,7 +13,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
+    def choose(self, view: View, rng: random.Random) -> Move:
         """A uniformly random legal move of the view."""
         if not view.legal_moves:
             raise ValueError("it is not this seat's turn: there is no legal move to choose")
