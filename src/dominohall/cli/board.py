@@ -1,4 +1,4 @@
-"""The table as text: every line from the centre, the pending double, and a seat's hand."""
+"""The table as text: Chicken Foot's lines from the centre, the standard line of play, and a seat's hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rich.tree import Tree
 
 from ..engine.moves import NO_TILE, Move
 from ..engine.tiles import HIGH, LOW, Tile, is_double, other_end, tile_name
-from ..engine.views import ChickenFootView
+from ..engine.views import ChickenFootView, StandardView, View
 
 LEGAL_STYLE = "bold green"
 LAST_STYLE = "bold reverse"
@@ -59,7 +59,68 @@ def _double_label(view: ChickenFootView, d: Tile, kind: str) -> Text:
     return label
 
 
-def hand_text(view: ChickenFootView) -> Text:
+def line_text(view: StandardView) -> Text:
+    """The standard line of play read left to right, the lead in brackets: ``3|1 1|6 [6|6] 6|2``.
+
+    The last tile laid is lit; the open numbers follow, and in All Fives the spinner's third and fourth
+    arms are listed below the line.
+    """
+    if not view.placed:
+        return Text("The table is empty: the hand starts with its lead.")
+    children: dict[Tile, list[Tile]] = defaultdict(list)
+    for t, on in view.placed[1:]:
+        children[on].append(t)
+    lead, last = view.placed[0][0], view.placed[-1][0]
+    left, right = _sides(lead, children[lead])
+    text = Text("Line: ")
+    for t, matched in reversed(_chain(left, children)):
+        text.append(f"{other_end(t, matched)}|{matched}", LAST_STYLE if t == last else "").append(" ")
+    text.append(f"[{HIGH[lead]}|{LOW[lead]}]", LAST_STYLE if lead == last else "bold")
+    for t, matched in _chain(right, children):
+        text.append(" ").append(face(t, matched), LAST_STYLE if t == last else "")
+    numbers = ", ".join(str(n) for _, n in view.open_ends)
+    text.append(f"   open ends: {numbers}", "cyan")
+    _spinner_arms(text, view, children, last)
+    return text
+
+
+def _sides(lead: Tile, kids: list[Tile]) -> tuple[tuple[Tile, int] | None, tuple[Tile, int] | None]:
+    """The first tile on each side of the lead, with the number it was laid against."""
+    if is_double(lead):
+        ends = [(k, HIGH[lead]) for k in kids[:2]]
+        return (ends[0] if ends else None), (ends[1] if len(ends) > 1 else None)
+    left = next(((k, HIGH[lead]) for k in kids if HIGH[lead] in (HIGH[k], LOW[k])), None)
+    right = next(((k, LOW[lead]) for k in kids if LOW[lead] in (HIGH[k], LOW[k])), None)
+    return left, right
+
+
+def _chain(start: tuple[Tile, int] | None, children: dict[Tile, list[Tile]]) -> list[tuple[Tile, int]]:
+    """The tiles of one arm from ``start`` outwards, each with the number it was laid against."""
+    chain: list[tuple[Tile, int]] = []
+    while start is not None:
+        t, matched = start
+        chain.append(start)
+        nxt = children.get(t, [])
+        start = (nxt[0], other_end(t, matched)) if nxt else None
+    return chain
+
+
+def _spinner_arms(text: Text, view: StandardView, children: dict[Tile, list[Tile]], last: Tile) -> None:
+    """List the spinner's third and fourth arms under the line once they are open."""
+    spinner = view.spinner
+    if spinner == NO_TILE or not view.spinner_open:
+        return
+    sides = 2 if view.placed[0][0] == spinner else 1
+    arms = [_chain((t, HIGH[spinner]), children) for t in children[spinner][sides:]]
+    free = sum(1 for t, _ in view.open_ends if t == spinner)
+    for number, arm in enumerate(arms, 3):
+        text.append(f"\n  arm {number} of the spinner {tile_name(spinner)}: ")
+        text.append(" ".join(face(t, m) for t, m in arm), LAST_STYLE if any(t == last for t, _ in arm) else "")
+    for number in range(len(arms) + 3, len(arms) + 3 + free):
+        text.append(f"\n  arm {number} of the spinner {tile_name(spinner)}: open ▸ {HIGH[spinner]}", "cyan")
+
+
+def hand_text(view: View) -> Text:
     """The seat's hand, the tiles it may play now lit (and starred for plain terminals)."""
     legal = {m.tile for m in view.legal_moves if m.is_play()}
     text = Text("Your hand: ")
@@ -69,9 +130,10 @@ def hand_text(view: ChickenFootView) -> Text:
     return text
 
 
-def status_text(view: ChickenFootView, names: list[str]) -> Text:
-    """Whose turn it is, each seat's tile count and the boneyard."""
-    text = Text(f"Round {view.round_index + 1} · boneyard {view.boneyard_size} · ")
+def status_text(view: View, names: list[str]) -> Text:
+    """Whose turn it is, each seat's tile count and the boneyard (and the standard game's scores)."""
+    kind = "Hand" if isinstance(view, StandardView) else "Round"
+    text = Text(f"{kind} {view.round_index + 1} · boneyard {view.boneyard_size} · ")
     for seat, name in enumerate(names):
         marker = "▶ " if seat == view.turn and view.end is None else ""
         text.append(f"{marker}{name}: {view.hand_sizes[seat]} tiles", "bold" if marker else "")
@@ -79,9 +141,21 @@ def status_text(view: ChickenFootView, names: list[str]) -> Text:
     return text
 
 
-def table_panel(view: ChickenFootView, names: list[str]) -> RenderableType:
+def scores_text(view: StandardView) -> Text:
+    """The standard game's points this hand and totals, per seat or per team."""
+    label = "Team {}" if view.options.partners else "Seat {}"
+    parts = [f"{label.format(side)}: {score} this hand, {total} in all" for side, (score, total) in
+             enumerate(zip(view.scores, view.totals, strict=True))]  # fmt: skip
+    return Text(" · ".join(parts), "dim")
+
+
+def table_panel(view: View, names: list[str]) -> RenderableType:
     """The whole table for a terminal: status line, the lines, and the hand when the view has one."""
-    parts: list[RenderableType] = [status_text(view, names), table_tree(view)]
+    parts: list[RenderableType] = [status_text(view, names)]
+    if isinstance(view, StandardView):
+        parts += [scores_text(view), line_text(view)]
+    else:
+        parts.append(table_tree(view))
     if view.seat is not None and view.end is None:
         parts.append(hand_text(view))
     return Group(*parts)
@@ -92,6 +166,8 @@ def describe(seat_name: str, move: Move, *, you: bool = False) -> str:
     verb = {"play": "play", "draw": "draw", "pass": "pass"}[move.kind]
     verb += "" if you else ("es" if move.kind == "pass" else "s")
     subject = "You" if you else seat_name
+    if move.is_play() and move.on == NO_TILE:
+        return f"{subject} lead{'' if you else 's'} {tile_name(move.tile)}"
     if move.is_play():
         return f"{subject} {verb} {tile_name(move.tile)} on {tile_name(move.on)}"
     if move.kind == "draw":

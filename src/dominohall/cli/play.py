@@ -1,4 +1,4 @@
-"""``dominohall play``: a person plays Chicken Foot in the terminal against bots."""
+"""``dominohall play``: a person plays Chicken Foot or the standard game in the terminal against bots."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ from rich.table import Table
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..bots.arena import bot_move
-from ..engine.chickenfoot import ChickenFootRound
 from ..engine.errors import IllegalMoveError
-from ..engine.match import Match, chicken_foot_match
+from ..engine.match import AnyMatch, AnyRound, GameOptions, new_match
 from ..engine.moves import DRAW, PASS, Move
-from ..engine.options import ChickenFootOptions
+from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile, tile_name
-from ..engine.views import ChickenFootView, round_view
-from . import add_table_options, options_from
+from ..engine.views import View, round_view
 from .board import describe, table_panel
+from .tables import add_game_options, check_bots, game_options_from
 
 HELP = (
     "Type the number of a move, or a tile such as 9-3 (add its target when it fits in several places: "
@@ -34,8 +33,8 @@ class QuitGameError(Exception):
 
 def add_parser(commands: Any) -> None:
     """Register ``play``."""
-    parser = commands.add_parser("play", help="play Chicken Foot in the terminal against bots")
-    add_table_options(parser)
+    parser = commands.add_parser("play", help="play Chicken Foot or the standard game in the terminal against bots")
+    add_game_options(parser)
     parser.add_argument("--name", default="You", help="your display name")
     parser.add_argument("--bots", default="random", help=f"the bots' level ({', '.join(BOT_LEVELS)})")
     parser.add_argument("--seed", type=int, help="seed for a repeatable game (default: a fresh shuffle)")
@@ -72,19 +71,24 @@ class TerminalGame:
         self,
         console: Console,
         ask: Callable[[str], str],
-        options: ChickenFootOptions,
+        options: GameOptions,
         names: list[str],
         bots: list[Bot],
     ) -> None:
         self.console, self.ask, self.names, self.bots = console, ask, names, bots
-        self.match: Match[ChickenFootRound] = chicken_foot_match(options)
+        self.match: AnyMatch = new_match(options)
 
     def play(self, deal_rng: random.Random, bot_rng: random.Random) -> None:
-        """Play the whole match, round by round."""
+        """Play the whole match, round by round (hand by hand in the standard game)."""
         while not self.match.is_over():
-            rnd = self.match.deal_next(deal_rng)
-            self.console.rule(f"Round {len(self.match.rounds)}: {tile_name(rnd.centre)} in the centre")
-            self.console.print("You open." if rnd.first == 0 else f"{self.names[rnd.first]} opens.")
+            rnd: AnyRound = self.match.deal_next(deal_rng)
+            number = len(self.match.rounds)
+            if isinstance(rnd, StandardRound):
+                self.console.rule(f"Hand {number}")
+                self.console.print("You lead." if rnd.first == 0 else f"{self.names[rnd.first]} leads.")
+            else:
+                self.console.rule(f"Round {number}: {tile_name(rnd.centre)} in the centre")
+                self.console.print("You open." if rnd.first == 0 else f"{self.names[rnd.first]} opens.")
             while rnd.end is None:
                 seat = rnd.turn
                 move = self.human_move(rnd) if seat == 0 else self.bot_move(rnd, seat, bot_rng)
@@ -93,17 +97,18 @@ class TerminalGame:
                     self.console.print(describe(self.names[seat], rnd.history[-1][1], you=seat == 0), markup=False)
             self.show_round_end(rnd)
         winners = ", ".join(self.names[s] for s in self.match.winners())
-        self.console.print(f"[bold]Match over.[/] Lowest total: {winners}.")
+        kind = "Winner(s)" if isinstance(self.match.current, StandardRound) else "Lowest total"
+        self.console.print(f"[bold]Match over.[/] {kind}: {winners}.")
 
-    def bot_move(self, rnd: ChickenFootRound, seat: int, rng: random.Random) -> Move:
+    def bot_move(self, rnd: AnyRound, seat: int, rng: random.Random) -> Move:
         """The bot's choice, from its own view only."""
         return bot_move(rnd, self.bots[seat], rng, len(self.match.rounds) - 1, self.match.totals())
 
-    def view(self, rnd: ChickenFootRound) -> ChickenFootView:
+    def view(self, rnd: AnyRound) -> View:
         """The person's view of the round."""
         return round_view(rnd, 0, len(self.match.rounds) - 1, tuple(self.match.totals()))
 
-    def human_move(self, rnd: ChickenFootRound) -> Move:
+    def human_move(self, rnd: AnyRound) -> Move:
         """Show the table and ask until the person gives a legal move (draws and passes are made for them)."""
         view = self.view(rnd)
         legal = list(view.legal_moves)
@@ -122,7 +127,7 @@ class TerminalGame:
                 return choice
             self.console.print(choice, style="yellow", markup=False)
 
-    def read_choice(self, legal: list[Move], rnd: ChickenFootRound) -> Move | str:
+    def read_choice(self, legal: list[Move], rnd: AnyRound) -> Move | str:
         """One answer from the person: a legal move, or the reason it is not one."""
         try:
             text = self.ask("Your move: ").strip().lower()
@@ -140,14 +145,18 @@ class TerminalGame:
                 return f"{choice} is not allowed: {error.detail}."
         return choice
 
-    def show_round_end(self, rnd: ChickenFootRound) -> None:
-        """Every hand, the penalties and the running totals."""
-        self.console.print(f"[bold]Round over[/] ({rnd.end}).")
-        table = Table("seat", "left in hand", "penalty", "total")
-        totals = self.match.totals()
-        for seat, penalty in enumerate(rnd.penalties()):
+    def show_round_end(self, rnd: AnyRound) -> None:
+        """Every hand, the round's results (penalties, or points scored) and the running totals."""
+        standard = isinstance(rnd, StandardRound)
+        self.console.print(f"[bold]{'Hand' if standard else 'Round'} over[/] ({rnd.end}).")
+        table = Table("seat", "left in hand", "points" if standard else "penalty", "total")
+        totals, results = self.match.totals(), rnd.scores()
+        partners = isinstance(rnd, StandardRound) and rnd.options.partners
+        for seat in range(rnd.options.players):
             hand = " ".join(tile_name(t) for t in rnd.hand_tiles(seat)) or "-"
-            table.add_row(self.names[seat], hand, str(penalty), str(totals[seat]))
+            side = seat % 2 if partners else seat
+            team = f" (team {side})" if partners else ""
+            table.add_row(self.names[seat] + team, hand, str(results[side]), str(totals[side]))
         self.console.print(table)
         if not self.match.is_over():
             try:
@@ -158,9 +167,10 @@ class TerminalGame:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``play``."""
-    options = options_from(args)
+    options = game_options_from(args)
     if args.bots not in BOT_LEVELS:
         raise SystemExit(f"dominohall: unknown bot {args.bots!r}; choose from {', '.join(BOT_LEVELS)}")
+    check_bots(args.game, [args.bots])
     names = [args.name] + [f"Bot {seat} ({args.bots})" for seat in range(1, options.players)]
     bots = [make_bot(args.bots) for _ in range(options.players)]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from ..engine.chickenfoot import ChickenFootRound
+from ..engine.match import AnyRound
 from ..engine.record import RecordError, loads, replay, verify
+from ..engine.standard import StandardRound
 from ..engine.tiles import tile_name
 from ..engine.views import round_view
 from .board import describe, table_panel
@@ -64,24 +67,37 @@ def run_replay(args: argparse.Namespace) -> int:
         console.print(f"{args.file}: {error}", style="red", markup=False)
         return 1
     names = [seat.name for seat in seats]
+    rounds: Sequence[AnyRound] = match.rounds
     if args.move is not None or args.round is not None:
-        return _show_position(console, match.rounds, names, args.round or 1, args.move or 0)
-    for index, rnd in enumerate(match.rounds):
+        return _show_position(console, rounds, names, args.round or 1, args.move or 0)
+    for index, rnd in enumerate(rounds):
         _print_round(console, index, rnd, names)
     if match.is_over():
         console.print(f"Totals: {match.totals()}; winner(s): {', '.join(names[s] for s in match.winners())}")
     return 0
 
 
-def _print_round(console: Console, index: int, rnd: ChickenFootRound, names: list[str]) -> None:
-    console.print(f"[bold]Round {index + 1}[/]: {tile_name(rnd.centre)} in the centre, {names[rnd.first]} opens")
+def _print_round(console: Console, index: int, rnd: AnyRound, names: list[str]) -> None:
+    if isinstance(rnd, StandardRound):
+        console.print(f"[bold]Hand {index + 1}[/]: {names[rnd.first]} leads")
+    else:
+        console.print(f"[bold]Round {index + 1}[/]: {tile_name(rnd.centre)} in the centre, {names[rnd.first]} opens")
     for number, (seat, move) in enumerate(rnd.history):
         console.print(f"  {number:3d}. {describe(names[seat], move)}", markup=False)
-    if rnd.end is not None:
-        console.print(f"  Round over ({rnd.end}); penalties {rnd.penalties()}")
+    if isinstance(rnd, StandardRound) and rnd.end is not None:
+        console.print(f"  Hand over ({rnd.end}); scores {rnd.scores()}")
+    elif rnd.end is not None:
+        console.print(f"  Round over ({rnd.end}); penalties {rnd.scores()}")
 
 
-def _show_position(console: Console, rounds: list[ChickenFootRound], names: list[str], number: int, moves: int) -> int:
+def _fresh(rnd: AnyRound) -> AnyRound:
+    """The round as it was dealt, before any move."""
+    if isinstance(rnd, StandardRound):
+        return StandardRound(rnd.options, rnd.first, rnd.dealt, rnd.boneyard, rnd.lead)
+    return ChickenFootRound(rnd.options, rnd.number, rnd.first, rnd.dealt, rnd.boneyard)
+
+
+def _show_position(console: Console, rounds: Sequence[AnyRound], names: list[str], number: int, moves: int) -> int:
     if not 1 <= number <= len(rounds):
         console.print(f"there is no round {number}: the record has {len(rounds)}")
         return 1
@@ -89,7 +105,7 @@ def _show_position(console: Console, rounds: list[ChickenFootRound], names: list
     if not 0 <= moves <= len(recorded.history):
         console.print(f"round {number} has {len(recorded.history)} moves: choose 0 to {len(recorded.history)}")
         return 1
-    rnd = ChickenFootRound(recorded.options, recorded.number, recorded.first, recorded.dealt, recorded.boneyard)
+    rnd = _fresh(recorded)
     for seat, move in recorded.history[:moves]:
         rnd.apply(move, seat)
     console.print(f"Round {number} after {moves} move{'s' if moves != 1 else ''}:")

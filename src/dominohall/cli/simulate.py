@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,17 +15,17 @@ from rich.table import Table
 
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.arena import play_match
-from ..engine.chickenfoot import BLOCKED, ChickenFootRound
-from ..engine.match import Match
-from ..engine.options import ChickenFootOptions
-from ..engine.record import SeatInfo, dumps, export_record
-from . import add_table_options, options_from
+from ..engine.chickenfoot import BLOCKED
+from ..engine.match import AnyMatch, AnyRound, GameOptions
+from ..engine.record import SeatInfo, dumps, export_record, sides
+from ..engine.standard_options import StandardOptions
+from .tables import add_game_options, check_bots, game_options_from
 
 
 def add_parser(commands: Any) -> None:
     """Register ``simulate``."""
     parser = commands.add_parser("simulate", help="play matches between bots and sum them up")
-    add_table_options(parser)
+    add_game_options(parser)
     parser.add_argument("--bots", default="", help=f"one bot per seat, comma-separated ({', '.join(BOT_LEVELS)})")
     parser.add_argument("--matches", type=int, default=10, help="how many matches (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed for deals and bots (default 0)")
@@ -34,30 +35,37 @@ def add_parser(commands: Any) -> None:
 
 @dataclass
 class Summary:
-    """What the matches added up to, per seat and per round."""
+    """What the matches added up to, per seat and per round.
+
+    ``points`` sums each round's results: Chicken Foot's penalties per seat, or the standard game's scores
+    per seat (per team with partners, ``sides`` entries).
+    """
 
     players: int
+    sides: int = 0
     wins: list[float] = field(default_factory=list)
-    penalty: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
     rounds: int = 0
     blocked: int = 0
     moves: int = 0
 
     def __post_init__(self) -> None:
+        self.sides = self.sides or self.players
         self.wins = [0.0] * self.players
-        self.penalty = [0] * self.players
+        self.points = [0] * self.sides
 
-    def add(self, match: Match[ChickenFootRound]) -> None:
+    def add(self, match: AnyMatch) -> None:
         """Count one finished match; a shared win counts as a fraction for each winner."""
         winners = match.winners()
         for seat in winners:
             self.wins[seat] += 1 / len(winners)
-        for rnd in match.rounds:
+        rounds: Sequence[AnyRound] = match.rounds
+        for rnd in rounds:
             self.rounds += 1
             self.blocked += rnd.end == BLOCKED
             self.moves += len(rnd.history)
-            for seat, penalty in enumerate(rnd.penalties()):
-                self.penalty[seat] += penalty
+            for side, points in enumerate(rnd.scores()):
+                self.points[side] += points
 
 
 def seat_bots(spec: str, players: int) -> list[str]:
@@ -71,9 +79,9 @@ def seat_bots(spec: str, players: int) -> list[str]:
     return names
 
 
-def simulate(options: ChickenFootOptions, names: list[str], matches: int, seed: int, records: Path | None) -> Summary:
+def simulate(options: GameOptions, names: list[str], matches: int, seed: int, records: Path | None) -> Summary:
     """Play ``matches`` seeded matches with a progress bar; write records when asked."""
-    summary = Summary(options.players)
+    summary = Summary(options.players, sides(options))
     seats = [SeatInfo(f"Seat {seat} ({name})", name) for seat, name in enumerate(names)]
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
@@ -90,26 +98,32 @@ def simulate(options: ChickenFootOptions, names: list[str], matches: int, seed: 
     return summary
 
 
-def summary_table(summary: Summary, names: list[str], matches: int) -> Table:
-    """Wins and mean penalty per seat."""
-    table = Table(title=f"{matches} matches, {summary.rounds} rounds")
-    for column in ("seat", "bot", "wins", "mean penalty per round"):
+def summary_table(summary: Summary, names: list[str], matches: int, *, standard: bool = False) -> Table:
+    """Wins and mean penalty per seat (standard game: mean points scored per hand, per seat or team)."""
+    kind = "hands" if standard else "rounds"
+    table = Table(title=f"{matches} matches, {summary.rounds} {kind}")
+    mean_column = "mean points per hand" if standard else "mean penalty per round"
+    for column in ("seat", "bot", "wins", mean_column):
         table.add_column(column, justify="right" if column != "bot" else "left")
     for seat, name in enumerate(names):
-        mean = summary.penalty[seat] / max(summary.rounds, 1)
-        table.add_row(str(seat), name, f"{summary.wins[seat]:g}", f"{mean:.1f}")
+        side = seat % summary.sides
+        team = f" (team {side})" if summary.sides != summary.players else ""
+        mean = summary.points[side] / max(summary.rounds, 1)
+        table.add_row(str(seat), name, f"{summary.wins[seat]:g}", f"{mean:.1f}{team}")
     return table
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``simulate`` and print its summary."""
-    options = options_from(args)
+    options = game_options_from(args)
     names = seat_bots(args.bots, options.players)
+    check_bots(args.game, names)
     if args.matches < 1:
         raise SystemExit("dominohall: --matches must be at least 1")
     summary = simulate(options, names, args.matches, args.seed, args.records)
     console = Console()
-    console.print(summary_table(summary, names, args.matches))
+    standard = isinstance(options, StandardOptions)
+    console.print(summary_table(summary, names, args.matches, standard=standard))
     rounds = max(summary.rounds, 1)
     console.print(
         f"Rounds ended blocked: {summary.blocked} ({summary.blocked / rounds:.0%}), "
