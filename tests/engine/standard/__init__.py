@@ -1,0 +1,1 @@
+"""Tests of the standard game (RULES.md §2)."""
