@@ -19,7 +19,7 @@ from tests.referee.faults import faulty_variants, running_variants
 from tests.referee.referee import check_record
 
 HERE = Path(__file__).parent
-RECORDS = sorted((HERE / "golden").glob("*.json")) + sorted((HERE / "examples").glob("chickenfoot-*.json"))
+RECORDS = sorted((HERE / "golden").glob("cf-*.json")) + sorted((HERE / "examples").glob("chickenfoot-*.json"))
 
 
 def dominohall(*args: str) -> subprocess.CompletedProcess[str]:
