@@ -6,6 +6,12 @@
 - ``api_cf4_rounds_per_s``: 4-player rounds played through the public API (``legal_moves``, a uniform
   choice, ``apply``): the baseline the fast path is compared against in the same run (``fast_vs_api``).
 - ``legal_moves_us``: mean cost of one ``legal_moves()`` call over those API playouts.
+- ``std_hands_per_s``: standard game, a fresh deal and a random playout of a 2-player double-six draw-game
+  hand on the fast path (``standard_playout.deal_and_play_out``: uniform over legal (tile, target) pairs).
+- ``dominoes_pkg_games_per_s``: the PyPI package ``dominoes`` (6.1.0, installed by ``make bench`` only, not
+  a project dependency) playing random games in the same run: its 4-player double-six block game, each
+  move chosen by its ``players.random``. ``null`` when the package is not installed.
+- ``std_vs_dominoes_pkg``: ``std_hands_per_s`` over ``dominoes_pkg_games_per_s`` (the goal is 2 or more).
 
 Each figure is the median of ``--repeats`` runs of ``--seconds`` each.
 """
@@ -22,6 +28,8 @@ from collections.abc import Callable
 from dominohall.engine.chickenfoot import deal_round
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.playout import deal_and_play_out
+from dominohall.engine.standard_options import StandardOptions
+from dominohall.engine.standard_playout import deal_and_play_out as deal_and_play_out_hand
 
 Run = Callable[[float], tuple[int, int, float]]
 
@@ -68,6 +76,46 @@ def api_playouts(legal_costs: list[float]) -> Run:
     return run
 
 
+def standard_playouts() -> Run:
+    """Deal and play random 2-player double-six draw-game hands on the fast path: (hands, moves, elapsed)."""
+    options = StandardOptions.for_table(2)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(2)
+        hands = moves = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            for _ in range(20):
+                moves += deal_and_play_out_hand(options, None, rng).moves
+                hands += 1
+        return hands, moves, elapsed
+
+    return run
+
+
+def dominoes_games() -> Run | None:
+    """Random games of the ``dominoes`` package (None when it is not installed): (games, moves, elapsed)."""
+    try:
+        import dominoes
+    except ImportError:
+        return None
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        random.seed(6)  # the package shuffles and chooses with the global random module
+        games = moves = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            game = dominoes.Game.new()
+            while game.result is None:
+                dominoes.players.random(game)
+                game.make_move(*game.valid_moves[0])
+            games += 1
+            moves += len(game.moves)
+        return games, moves, elapsed
+
+    return run
+
+
 def measure(run: Run, seconds: float, repeats: int) -> tuple[float, float]:
     """Median rounds/s and moves/s over ``repeats`` runs."""
     rates = [run(seconds) for _ in range(repeats)]
@@ -87,6 +135,9 @@ def main() -> None:
     cf8_rounds, cf8_moves = measure(fast_playouts(8), args.seconds, args.repeats)
     legal_costs: list[float] = []
     api_rounds, _ = measure(api_playouts(legal_costs), args.seconds, args.repeats)
+    std_hands, _ = measure(standard_playouts(), args.seconds, args.repeats)
+    package = dominoes_games()
+    package_games = measure(package, args.seconds, args.repeats)[0] if package is not None else None
     figures = {
         "cf4_rounds_per_s": round(cf4_rounds),
         "cf4_moves_per_s": round(cf4_moves),
@@ -95,6 +146,9 @@ def main() -> None:
         "legal_moves_us": round(statistics.median(legal_costs), 2),
         "api_cf4_rounds_per_s": round(api_rounds),
         "fast_vs_api": round(cf4_rounds / api_rounds, 2),
+        "std_hands_per_s": round(std_hands),
+        "dominoes_pkg_games_per_s": round(package_games) if package_games else None,
+        "std_vs_dominoes_pkg": round(std_hands / package_games, 2) if package_games else None,
     }
     print(json.dumps(figures))
 

@@ -1,0 +1,47 @@
+"""The standard fast playout agrees with the engine: same deal, legal moves only, same end and scores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominohall.engine.moves import Move
+from dominohall.engine.standard import deal_hand
+from dominohall.engine.standard_options import MODES, StandardOptions
+from dominohall.engine.standard_playout import TraceStep, _choices, deal_and_play_out
+
+from .stacked import finish
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("players", "partners"), [(2, False), (3, False), (4, False), (4, True)], ids=str)
+def test_playout_replays_through_the_engine_to_the_same_result(mode: str, players: int, partners: bool) -> None:
+    for seed in range(40):
+        options = StandardOptions.for_table(players, top=(6, 9, 12)[seed % 3], mode=mode, partners=partners)
+        leader = None if seed % 2 else seed % players
+        trace: list[TraceStep] = []
+        result = deal_and_play_out(options, leader, random.Random(seed), trace)
+        rnd = deal_hand(options, leader, random.Random(seed))
+        for seat, kind, tile, on in trace:
+            rnd.apply(Move(kind, tile, on), seat)
+        assert (rnd.end, rnd.scores(), len(rnd.history)) == (result.end, result.scores, result.moves)
+        assert rnd.winner()[1] == result.leader
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_playout_chooses_among_exactly_the_engines_legal_plays(mode: str) -> None:
+    """At every point of random hands, the playout's choices are the engine's legal plays, each once."""
+    for seed in range(30):
+        rnd = deal_hand(StandardOptions.for_table(3, mode=mode), None, random.Random(seed))
+        rng = random.Random(-seed)
+        rnd.apply(rng.choice(rnd.legal_moves()))
+        while rnd.end is None:
+            end_tiles, end_numbers = [t for t, _ in rnd.ends], [n for _, n in rnd.ends]
+            choices = _choices(rnd.hand_tiles(rnd.turn), end_tiles, end_numbers)
+            plays = [(t, end_tiles[index]) for t, index in choices]
+            legal = rnd.legal_moves()
+            if rnd.drawn < 0:
+                assert sorted(plays) == sorted((m.tile, m.on) for m in legal if m.is_play())
+            rnd.apply(rng.choice(legal))
+        finish(rnd)
