@@ -108,7 +108,8 @@ def _show_position(console: Console, rounds: Sequence[AnyRound], names: list[str
     rnd = _fresh(recorded)
     for seat, move in recorded.history[:moves]:
         rnd.apply(move, seat)
-    console.print(f"Round {number} after {moves} move{'s' if moves != 1 else ''}:")
+    kind = "Hand" if isinstance(rnd, StandardRound) else "Round"
+    console.print(f"{kind} {number} after {moves} move{'s' if moves != 1 else ''}:")
     console.print(table_panel(round_view(rnd, None, number - 1), names))
     for seat, name in enumerate(names):
         hand = " ".join(tile_name(t) for t in rnd.hand_tiles(seat))
