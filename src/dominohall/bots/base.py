@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..engine.moves import Move
 from ..engine.views import View
@@ -25,10 +26,17 @@ def make_bot(level: str) -> Bot:
     from .medium import MediumBot
     from .random_bot import RandomBot
 
-    factories: dict[str, type[Bot]] = {"random": RandomBot, "easy": RandomBot, "medium": MediumBot, "hard": HardBot}
+    # Medium and hard read Chicken Foot views only so far: the command line seats them at Chicken Foot only.
+    factories: dict[str, Callable[[], Any]] = {
+        "random": RandomBot,
+        "easy": RandomBot,
+        "medium": MediumBot,
+        "hard": HardBot,
+    }
     if level not in factories:
         raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(BOT_LEVELS)}")
-    return factories[level]()
+    bot: Bot = factories[level]()
+    return bot
 
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
