@@ -243,3 +243,41 @@ def test_the_real_command_line_writes_and_verifies_standard_records(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     checked = dominohall("verify", *map(str, sorted(tmp_path.glob("*.json"))))
     assert checked.returncode == 0 and "5 of 5 records legal" in checked.stdout
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6) | st.sampled_from(["6-6", "5-0", "0-0"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def paths(value: object, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every path to a value inside a parsed record."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:4]):
+            found += paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(example=st.sampled_from(EXAMPLES), choice=st.integers(0, 10**6), value=JSON_VALUES, delete=st.booleans())
+def test_mutated_standard_records_are_faults_never_crashes(
+    example: Path, choice: int, value: object, delete: bool
+) -> None:
+    """Any value anywhere (or a key removed) gives a list of RecordErrors, never an exception."""
+    data = load(example)
+    path = paths(data)[1:][choice % (len(paths(data)) - 1)]
+    parent: Any = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete and isinstance(parent, dict):
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    faults = verify(data)
+    assert all(isinstance(fault, RecordError) for fault in faults)
