@@ -58,6 +58,31 @@ def deal_hand(options: StandardOptions, leader: int | None, rng: random.Random) 
     return StandardRound(options, first, hands, boneyard, lead)
 
 
+def lead_line(t: Tile, *, allfives: bool) -> tuple[list[End], Tile]:
+    """The open ends after the lead ``t``, and the spinner (``t`` itself when All Fives is led with a double)."""
+    return [(t, HIGH[t]), (t, LOW[t])], (t if allfives and HIGH[t] == LOW[t] else NO_TILE)
+
+
+def extend_line(
+    ends: list[End], index: int, t: Tile, spinner: Tile, spinner_open: bool, *, allfives: bool
+) -> tuple[Tile, bool]:
+    """Lay ``t`` on open end ``index`` of ``ends`` (changed in place): the spinner and whether its arms are open.
+
+    In All Fives the first double played becomes the spinner; once both its sides are covered, its third and
+    fourth arms open as two more ends showing its number.
+    """
+    last, n = ends[index]
+    ends[index] = (t, other_end(t, n))
+    if not allfives:
+        return spinner, spinner_open
+    if spinner == NO_TILE:
+        return (t if HIGH[t] == LOW[t] else NO_TILE), spinner_open
+    if last == spinner and not spinner_open and all(end != spinner for end, _ in ends):
+        ends += [(last, n), (last, n)]
+        return spinner, True
+    return spinner, spinner_open
+
+
 class StandardRound:
     """One hand: hands, boneyard, the open ends (and spinner), points scored so far and whose turn it is."""
 
@@ -218,9 +243,7 @@ class StandardRound:
             raise IllegalMoveError("not-in-hand", f"{_name(t)} is not in your hand")
         if not self.ends:
             self._check_lead(t, on)
-            self.ends = [(t, HIGH[t]), (t, LOW[t])]
-            if self.options.mode == "allfives" and HIGH[t] == LOW[t]:
-                self.spinner = t
+            self.ends, self.spinner = lead_line(t, allfives=self.options.mode == "allfives")
         else:
             if self.drawn not in (NO_TILE, t):
                 raise IllegalMoveError(
@@ -260,16 +283,9 @@ class StandardRound:
 
     def _extend(self, index: int, t: Tile) -> None:
         """Lay ``t`` on end ``index``; in All Fives, make the first double the spinner or open its arms."""
-        last, n = self.ends[index]
-        self.ends[index] = (t, other_end(t, n))
-        if self.options.mode != "allfives":
-            return
-        if self.spinner == NO_TILE:
-            if HIGH[t] == LOW[t]:
-                self.spinner = t
-        elif last == self.spinner and not self.spinner_open and not self.spinner_arms():
-            self.spinner_open = True
-            self.ends += [(last, n), (last, n)]
+        self.spinner, self.spinner_open = extend_line(
+            self.ends, index, t, self.spinner, self.spinner_open, allfives=self.options.mode == "allfives"
+        )
 
     def _draw(self, move: Move) -> None:
         if not self.ends:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .chickenfoot import playable_table
 from .moves import NO_TILE
-from .standard import deal_tiles, first_lead
+from .standard import deal_tiles, extend_line, first_lead, lead_line
 from .standard_options import StandardOptions
 from .standard_scoring import BLOCKED, DOMINO, hand_award, hand_winner, play_points
 from .tiles import HIGH, LOW, PIPS
@@ -55,42 +55,75 @@ def play_out(
 ) -> HandResult:
     """Play a freshly dealt hand to its end; ``hands`` are changed in place.
 
-    ``first`` leads, with ``lead`` when it is not ``NO_TILE``; ``boneyard`` is in draw order. One loop on
-    purpose: this is the hot path of searching bots and of the benchmark.
+    ``first`` leads, with ``lead`` when it is not ``NO_TILE``; ``boneyard`` is in draw order.
     """
+    hand = hands[first]
+    t = lead if lead >= 0 else hand[int(rng.random() * len(hand))]
+    hand.remove(t)
+    if trace is not None:
+        trace.append((first, "play", t, NO_TILE))
+    ends, spinner = lead_line(t, allfives=options.mode == "allfives")
+    points = [0] * options.sides()
+    if options.mode in ("allfives", "bergen"):
+        points[options.side_of(first)] += play_points(options.mode, ends, spinner)
+    state = HandState(hands, boneyard, 0, ends, spinner, False, points)
+    if not hand:
+        return _result(options, state, end=DOMINO, last=first, moves=1)
+    following = first + 1 if first + 1 < options.players else 0
+    if options.mode == "block" and not _anyone_can_play(hands, ends, options.top):
+        return _result(options, state, end=BLOCKED, last=following, moves=1)
+    return play_on(options, state, following, rng, trace=trace, moves=1)
+
+
+class HandState(NamedTuple):
+    """A hand in play, by parts: hands (tile ids), the boneyard and how much of it was drawn, the open ends
+    as (last tile, number), the spinner and whether its arms are open, and the points scored so far."""
+
+    hands: list[list[int]]
+    boneyard: Sequence[int]
+    next_draw: int
+    ends: list[tuple[int, int]]
+    spinner: int
+    spinner_open: bool
+    points: list[int]
+
+
+def play_on(
+    options: StandardOptions,
+    state: HandState,
+    turn: int,
+    rng: random.Random,
+    *,
+    trace: list[TraceStep] | None = None,
+    moves: int = 0,
+    first: tuple[int, int] | None = None,
+    greedy: bool = False,
+) -> HandResult:
+    """Play the hand on from ``state`` with ``turn`` to move, to its end; ``state``'s lists are changed.
+
+    Every seat plays uniformly at random among its legal moves, or with ``greedy`` the move that scores most
+    at once (All Fives, Bergen), then the heaviest tile. ``first``, when given, is the first play of the
+    seat to move as (tile, end index): a searching bot's candidate. One loop on purpose: this is the hot
+    path of searching bots and of the benchmark.
+    """
+    hands, boneyard, next_draw, ends, spinner, spinner_open, points = state
     mode, players, side_of = options.mode, options.players, options.side_of
     drawing, fives, scoring = mode != "block", mode == "allfives", mode in ("allfives", "bergen")
     table = playable_table(options.top)
     rand, high, low = rng.random, HIGH, LOW
     tracing, steps = trace is not None, trace if trace is not None else []
+    end_tiles, end_numbers = [last for last, _ in ends], [n for _, n in ends]
     held = 0
     for hand in hands:
         for t in hand:
             held |= 1 << t
-    points = [0] * options.sides()
-    next_draw, bone_size, moves, turn = 0, len(boneyard), 1, first
-    hand = hands[turn]
-    t = lead if lead >= 0 else hand[int(rand() * len(hand))]
-    hand.remove(t)
-    held ^= 1 << t
-    if tracing:
-        steps.append((turn, "play", t, NO_TILE))
-    end_tiles, end_numbers = [t, t], [high[t], low[t]]
-    spinner, spinner_open = (t if fives and high[t] == low[t] else NO_TILE), False
-    if scoring:
-        points[side_of(turn)] += play_points(mode, list(zip(end_tiles, end_numbers, strict=True)), spinner)
+    next_draw, bone_size = state.next_draw, len(boneyard)
     while True:
-        if not hand:
-            return _result(options, hands, points, end=DOMINO, last=turn, moves=moves)
-        turn = turn + 1 if turn + 1 < players else 0
-        if not drawing or next_draw == bone_size:
-            numbers = 0
-            for n in end_numbers:
-                numbers |= 1 << n
-            if not held & table[numbers]:
-                return _result(options, hands, points, end=BLOCKED, last=turn, moves=moves)
         hand = hands[turn]
-        choices = _choices(hand, end_tiles, end_numbers)
+        if first is not None:
+            choices, first = [first], None
+        else:
+            choices = _choices(hand, end_tiles, end_numbers)
         while not choices and drawing and next_draw < bone_size:
             t = boneyard[next_draw]
             next_draw += 1
@@ -104,25 +137,69 @@ def play_out(
         if not choices:
             if tracing:
                 steps.append((turn, "pass", NO_TILE, NO_TILE))
-            continue
-        t, index = choices[int(rand() * len(choices))] if len(choices) > 1 else choices[0]
-        hand.remove(t)
-        held ^= 1 << t
-        last, n = end_tiles[index], end_numbers[index]
-        if tracing:
-            steps.append((turn, "play", t, last))
-        end_tiles[index], end_numbers[index] = t, high[t] + low[t] - n
-        if fives:
-            if spinner < 0:
-                if high[t] == low[t]:
-                    spinner = t
-            elif last == spinner and not spinner_open and spinner not in end_tiles:
-                spinner_open = True
-                end_tiles += [last, last]
-                end_numbers += [n, n]
-        if scoring:
-            ends = list(zip(end_tiles, end_numbers, strict=True))
-            points[side_of(turn)] += play_points(mode, ends, spinner, spinner_open=spinner_open)
+        else:
+            if len(choices) == 1:
+                t, index = choices[0]
+            elif greedy:
+                t, index = _best(choices, end_tiles, end_numbers, spinner=spinner, spinner_open=spinner_open, mode=mode)
+            else:
+                t, index = choices[int(rand() * len(choices))]
+            hand.remove(t)
+            held ^= 1 << t
+            last, n = end_tiles[index], end_numbers[index]
+            if tracing:
+                steps.append((turn, "play", t, last))
+            end_tiles[index], end_numbers[index] = t, high[t] + low[t] - n
+            if fives:
+                if spinner < 0:
+                    if high[t] == low[t]:
+                        spinner = t
+                elif last == spinner and not spinner_open and spinner not in end_tiles:
+                    spinner_open = True
+                    end_tiles += [last, last]
+                    end_numbers += [n, n]
+            if scoring:
+                line = list(zip(end_tiles, end_numbers, strict=True))
+                points[side_of(turn)] += play_points(mode, line, spinner, spinner_open=spinner_open)
+            if not hand:
+                return _result(options, state, end=DOMINO, last=turn, moves=moves)
+        turn = turn + 1 if turn + 1 < players else 0
+        if not drawing or next_draw == bone_size:
+            numbers = 0
+            for n in end_numbers:
+                numbers |= 1 << n
+            if not held & table[numbers]:
+                return _result(options, state, end=BLOCKED, last=turn, moves=moves)
+
+
+def _anyone_can_play(hands: list[list[int]], ends: list[tuple[int, int]], top: int) -> bool:
+    """True when some hand holds a tile that fits one of ``ends``."""
+    playable = playable_table(top)[sum({1 << n for _, n in ends})]
+    return any(playable >> t & 1 for hand in hands for t in hand)
+
+
+def _best(
+    choices: list[tuple[int, int]],
+    end_tiles: list[int],
+    end_numbers: list[int],
+    *,
+    spinner: int,
+    spinner_open: bool,
+    mode: str,
+) -> tuple[int, int]:
+    """The choice scoring most at once (All Fives, Bergen), then the heaviest tile."""
+    if mode not in ("allfives", "bergen"):
+        return max(choices, key=lambda choice: PIPS[choice[0]])
+    allfives = mode == "allfives"
+    best, best_key = choices[0], (-1, -1)
+    for choice in choices:
+        t, index = choice
+        line = list(zip(end_tiles, end_numbers, strict=True))
+        after_spinner, after_open = extend_line(line, index, t, spinner, spinner_open, allfives=allfives)
+        key = (play_points(mode, line, after_spinner, spinner_open=after_open), PIPS[t])
+        if key > best_key:
+            best, best_key = choice, key
+    return best
 
 
 def _choices(tiles: list[int], end_tiles: list[int], end_numbers: list[int]) -> list[tuple[int, int]]:
@@ -141,13 +218,11 @@ def _choices(tiles: list[int], end_tiles: list[int], end_numbers: list[int]) -> 
     return choices
 
 
-def _result(
-    options: StandardOptions, hands: list[list[int]], points: list[int], *, end: str, last: int, moves: int
-) -> HandResult:
+def _result(options: StandardOptions, state: HandState, *, end: str, last: int, moves: int) -> HandResult:
     """The hand's result: the points scored in play and the winner's award."""
-    pips = [sum(PIPS[t] for t in hand) for hand in hands]
+    pips = [sum(PIPS[t] for t in hand) for hand in state.hands]
     side, leader = hand_winner(options, pips, end, last)
-    scores = points.copy()
+    scores = state.points.copy()
     if side is not None:
         scores[side] += hand_award(options, pips, side)
     return HandResult(end, scores, moves, leader)

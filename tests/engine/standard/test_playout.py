@@ -9,7 +9,8 @@ import pytest
 from dominohall.engine.moves import Move
 from dominohall.engine.standard import deal_hand
 from dominohall.engine.standard_options import MODES, StandardOptions
-from dominohall.engine.standard_playout import TraceStep, _choices, deal_and_play_out
+from dominohall.engine.standard_playout import HandState, TraceStep, _choices, deal_and_play_out, play_on
+from dominohall.engine.tiles import ends
 
 from .stacked import finish
 
@@ -45,3 +46,32 @@ def test_playout_chooses_among_exactly_the_engines_legal_plays(mode: str) -> Non
                 assert sorted(plays) == sorted((m.tile, m.on) for m in legal if m.is_play())
             rnd.apply(rng.choice(legal))
         finish(rnd)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("greedy", [False, True])
+def test_play_on_from_the_middle_of_a_hand_agrees_with_the_engine(mode: str, greedy: bool) -> None:
+    """From any point of a hand, with a chosen first play, every move of ``play_on`` is legal in the engine."""
+    for seed in range(40):
+        options = StandardOptions.for_table(2 + seed % 3, mode=mode)
+        rnd = deal_hand(options, None, random.Random(seed))
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(1, 12)):
+            if rnd.end is not None:
+                break
+            rnd.apply(rng.choice(rnd.legal_moves()))
+        plays = [m for m in rnd.legal_moves() if m.is_play()]
+        if rnd.end is not None or not plays:
+            continue
+        first = rng.choice(plays)
+        index = next(i for i, (last, n) in enumerate(rnd.ends) if last == first.on and n in ends(first.tile))
+        state = HandState(
+            [rnd.hand_tiles(seat) for seat in range(options.players)], rnd.boneyard, rnd.drawn_count,
+            list(rnd.ends), rnd.spinner, rnd.spinner_open, list(rnd.points),
+        )  # fmt: skip
+        trace: list[TraceStep] = []
+        result = play_on(options, state, rnd.turn, rng, trace=trace, first=(first.tile, index), greedy=greedy)
+        assert trace[0] == (rnd.turn, "play", first.tile, first.on)
+        for seat, kind, tile, on in trace:
+            rnd.apply(Move(kind, tile, on), seat)
+        assert (str(rnd.end), rnd.scores()) == (result.end, result.scores)  # str(): mypy keeps end narrowed to None
