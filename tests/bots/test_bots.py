@@ -15,8 +15,11 @@ from dominohall.bots.medium import MediumBot
 from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.moves import Move
 from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.standard import StandardRound, deal_hand
+from dominohall.engine.standard_options import MODES, StandardOptions
+from dominohall.engine.tiles import parse_tile as t
 from dominohall.engine.tiles import tiles_of
-from dominohall.engine.views import ChickenFootView, round_view
+from dominohall.engine.views import ChickenFootView, StandardView, View, round_view
 
 
 def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
@@ -61,7 +64,7 @@ class SpyBot:
         self.rounds = rounds
         self.turns = 0
 
-    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
+    def choose(self, view: View, rng: random.Random) -> Move:
         assert isinstance(view, ChickenFootView) and view.seat is not None
         rnd = self.rounds[-1]
         hidden = others_tiles(rnd, view.seat)
@@ -126,3 +129,64 @@ def test_hard_bot_in_deterministic_mode_repeats_itself() -> None:
 def test_unknown_bot_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
+
+
+def standard_positions(count: int, seed: int) -> Iterator[tuple[StandardRound, StandardView]]:
+    """Standard hands of every mode and player count played at random up to some point."""
+    rng = random.Random(seed)
+    for index in range(count):
+        mode = MODES[index % len(MODES)]
+        players = 2 + index % 3
+        options = StandardOptions.for_table(players, mode=mode, partners=players == 4 and index % 2 == 0)
+        rnd = deal_hand(options, None, rng)
+        for _ in range(rng.randrange(25)):
+            if rnd.end is not None:
+                break
+            rnd.apply(rng.choice(rnd.legal_moves()))
+        if rnd.end is None:
+            view = round_view(rnd, rnd.turn)
+            assert isinstance(view, StandardView)
+            yield rnd, view
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_bot_returns_only_legal_standard_moves(level: str) -> None:
+    bot, rng = make_bot(level), random.Random(1)
+    for rnd, view in standard_positions(3000, seed=12):
+        assert bot.choose(view, rng) in rnd.legal_moves()
+
+
+def test_hard_bot_returns_only_legal_standard_moves() -> None:
+    bot, rng = HardBot(simulations=3), random.Random(1)
+    for rnd, view in standard_positions(400, seed=13):
+        assert bot.choose(view, rng) in rnd.legal_moves()
+
+
+def test_standard_knowledge_never_contradicts_the_hidden_truth() -> None:
+    checked = 0
+    for rnd, view in standard_positions(2000, seed=14):
+        knowledge = Knowledge.from_view(view)
+        hidden = {t for seat in range(rnd.options.players) if seat != rnd.turn for t in rnd.hand_tiles(seat)}
+        assert set(knowledge.unseen) == hidden | set(rnd.boneyard[rnd.drawn_count :])
+        for seat in range(rnd.options.players):
+            if seat != rnd.turn:
+                assert rnd.hands[seat] & knowledge.voids[seat] == 0
+                checked += knowledge.voids[seat] != 0
+    assert checked > 300
+
+
+def test_medium_takes_the_points_on_offer_in_all_fives() -> None:
+    """On a 5-5 spinner, 5-0 leaves 10 + 0 open (10 points) while the heavier 6-5 leaves 16 (none)."""
+    options = StandardOptions.for_table(2, mode="allfives", target=None)
+    rnd = StandardRound(options, 0, [[t("5-5"), t("1-1")], [t("6-5"), t("5-0"), t("6-6")]], [t("3-2")])
+    rnd.apply(Move.play(t("5-5"), -1), 0)
+    view = round_view(rnd, 1)
+    assert isinstance(view, StandardView)
+    assert MediumBot().choose(view, random.Random(0)).tile == t("5-0")
+
+
+def test_hard_bot_in_deterministic_mode_repeats_itself_in_the_standard_game() -> None:
+    bot = HardBot(simulations=6)
+    for _, view in list(standard_positions(80, seed=15))[:25]:
+        first = bot.choose(view, random.Random(3))
+        assert bot.choose(view, random.Random(3)) == first

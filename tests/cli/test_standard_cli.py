@@ -66,13 +66,18 @@ def test_simulate_standard_prints_points_per_hand(capsys: pytest.CaptureFixture[
         (["--partners"], "--partners is a setting of --game standard"),
         (["--game", "standard", "--players", "3", "--partners"], "partners play with 4 players only"),
         (["--game", "standard", "--set", "15"], "double-6, double-9 or double-12"),
-        (["--game", "standard", "--bots", "hard,random"], "plays Chicken Foot only"),
     ],
 )
 def test_settings_of_the_other_game_are_refused_with_a_message(args: list[str], message: str) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(["simulate", *args])
     assert message in str(stopped.value)
+
+
+def test_medium_bots_sit_at_standard_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    settings = ["--game", "standard", "--mode", "allfives", "--bots", "medium,easy", "--matches", "3"]
+    assert main(["simulate", *settings]) == 0
+    assert "medium" in capsys.readouterr().out
 
 
 def test_target_none_plays_one_hand(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, cast, overload
+from typing import overload
 
 from ..engine.chickenfoot import ChickenFootRound
 from ..engine.match import AnyMatch, AnyRound, AnyRules, ChickenFootRules, GameOptions, Match, StandardRules, new_match
@@ -15,38 +15,19 @@ from ..engine.moves import Move
 from ..engine.options import ChickenFootOptions
 from ..engine.standard import StandardRound
 from ..engine.standard_options import StandardOptions
-from ..engine.views import ChickenFootView, round_view
+from ..engine.views import round_view
 from .base import Bot
 
 MoveHook = Callable[[AnyRound, int, Move], None]
 """Called after each move with the round, the seat that moved and the move."""
 
 
-class ChickenFootBot(Protocol):
-    """A bot that reads Chicken Foot views only: it may sit at Chicken Foot tables."""
-
-    name: str
-
-    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
-        """One of ``view.legal_moves``."""
-        ...
-
-
-AnyBot = Bot | ChickenFootBot
-"""A bot of either kind."""
-
-
-def bot_move(rnd: AnyRound, bot: AnyBot, rng: random.Random, round_index: int, totals: Sequence[int]) -> Move:
+def bot_move(rnd: AnyRound, bot: Bot, rng: random.Random, round_index: int, totals: Sequence[int]) -> Move:
     """Ask ``bot`` (seated at the seat to move) for its move, showing it only that seat's view."""
-    view = round_view(rnd, rnd.turn, round_index, tuple(totals))
-    if isinstance(view, ChickenFootView):
-        return bot.choose(view, rng)
-    return cast(Bot, bot).choose(view, rng)  # play_match's overloads seat only full bots at standard tables
+    return bot.choose(round_view(rnd, rnd.turn, round_index, tuple(totals)), rng)
 
 
-def play_round(
-    match: AnyMatch, bots: Sequence[AnyBot], bot_rng: random.Random, on_move: MoveHook | None = None
-) -> None:
+def play_round(match: AnyMatch, bots: Sequence[Bot], bot_rng: random.Random, on_move: MoveHook | None = None) -> None:
     """Play the current round of ``match`` to its end with ``bots`` in the seats."""
     rnd, index, totals = match.current, len(match.rounds) - 1, match.totals()
     while rnd.end is None:
@@ -60,7 +41,7 @@ def play_round(
 @overload
 def play_match(
     setup: ChickenFootOptions | ChickenFootRules,
-    bots: Sequence[AnyBot],
+    bots: Sequence[Bot],
     deal_rng: random.Random,
     bot_rng: random.Random,
     on_move: MoveHook | None = None,
@@ -89,7 +70,7 @@ def play_match(
 
 def play_match(
     setup: GameOptions | AnyRules,
-    bots: Sequence[AnyBot],
+    bots: Sequence[Bot],
     deal_rng: random.Random,
     bot_rng: random.Random,
     on_move: MoveHook | None = None,

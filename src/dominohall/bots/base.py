@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.views import View
@@ -26,8 +26,7 @@ def make_bot(level: str) -> Bot:
     from .medium import MediumBot
     from .random_bot import RandomBot
 
-    # Medium and hard read Chicken Foot views only so far: the command line seats them at Chicken Foot only.
-    factories: dict[str, Callable[[], Any]] = {
+    factories: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
         "easy": RandomBot,
         "medium": MediumBot,
@@ -40,4 +39,4 @@ def make_bot(level: str) -> Bot:
 
 
 BOT_LEVELS = ("random", "easy", "medium", "hard")
-"""The bot names ``make_bot`` knows (stronger levels come with the bots issue)."""
+"""The bot names ``make_bot`` knows: ``easy`` (alias ``random``), ``medium`` and ``hard``."""

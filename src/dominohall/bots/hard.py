@@ -1,8 +1,10 @@
 """The hard bot: determinized rollouts under hidden information.
 
 For each candidate play it deals the unseen tiles many times over, consistently with what the table
-revealed (``Knowledge``), plays the round out on the fast path with every seat shedding its heaviest tile,
-and keeps the play with the lowest mean penalty for itself. Every candidate is tried on the same deals, so
+revealed (``Knowledge``), plays the round out on the fast path with every seat playing greedily (Chicken
+Foot: shed the heaviest tile; standard game: take the most points at once, then shed), and keeps the play
+with the best mean outcome: the lowest own penalty in Chicken Foot, the widest margin of its side's points
+over the others' in the standard game. Every candidate is tried on the same deals, so
 their difference is not blurred by luck of the deal. It thinks for a time budget (default 200 ms), or, in
 deterministic mode, for a fixed number of deals.
 """
@@ -14,9 +16,13 @@ import time
 
 from ..engine.moves import Move
 from ..engine.playout import play_out
+from ..engine.standard import lead_line
+from ..engine.standard_playout import HandResult, HandState, play_on
+from ..engine.standard_scoring import play_points
 from ..engine.tiles import HIGH, Tile
-from ..engine.views import ChickenFootView
+from ..engine.views import ChickenFootView, StandardView, View
 from .knowledge import Knowledge
+from .line import end_index, is_lead
 
 DEFAULT_BUDGET_MS = 200.0
 
@@ -30,11 +36,17 @@ class HardBot:
         self.budget_ms = budget_ms
         self.simulations = simulations
 
-    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
-        """The play with the lowest mean penalty over the rollouts (forced moves at once)."""
+    def choose(self, view: View, rng: random.Random) -> Move:
+        """The play with the best mean outcome over the rollouts (forced moves at once)."""
         legal = view.legal_moves
         if not legal:
             raise ValueError("it is not this seat's turn: there is no legal move to choose")
+        if isinstance(view, StandardView):
+            plays = [move for move in legal if move.is_play()]
+            if len(plays) <= 1:
+                return legal[0]
+            values = self.evaluate_standard(view, plays, rng)
+            return plays[max(range(len(plays)), key=values.__getitem__)]
         candidates = distinct_plays(view)
         if len(candidates) <= 1:
             return legal[0]
@@ -67,10 +79,48 @@ class HardBot:
             deals += 1
         return totals
 
+    def evaluate_standard(self, view: StandardView, plays: list[Move], rng: random.Random) -> list[float]:
+        """Summed margin of each play (our side's points in the hand minus the others' mean) over the deals."""
+        assert view.seat is not None
+        knowledge = Knowledge.from_view(view)
+        options = view.options
+        side = options.side_of(view.seat)
+        others = [other for other in range(options.sides()) if other != side]
+        values = [0.0] * len(plays)
+        deadline = time.perf_counter() + self.budget_ms / 1000
+        deals = 0
+        while self._more(deals, deadline):
+            hands, boneyard = knowledge.sample(rng)
+            hands[view.seat] = list(view.hand)
+            for index, move in enumerate(plays):
+                scores = standard_rollout(view, [hand.copy() for hand in hands], boneyard, move, rng).scores
+                values[index] += scores[side] - sum(scores[other] for other in others) / len(others)
+            deals += 1
+        return values
+
     def _more(self, deals: int, deadline: float) -> bool:
         if self.simulations is not None:
             return deals < self.simulations
         return deals == 0 or time.perf_counter() < deadline
+
+
+def standard_rollout(
+    view: StandardView, hands: list[list[Tile]], boneyard: list[Tile], move: Move, rng: random.Random
+) -> HandResult:
+    """Play ``move`` for the view's seat on a sampled deal, then the rest of the hand greedily."""
+    assert view.seat is not None
+    options, seat = view.options, view.seat
+    if not is_lead(move):
+        index = end_index(view.open_ends, move)
+        state = HandState(hands, boneyard, 0, list(view.open_ends), view.spinner, view.spinner_open, list(view.scores))
+        return play_on(options, state, seat, rng, first=(move.tile, index), greedy=True)
+    line, spinner = lead_line(move.tile, allfives=options.mode == "allfives")
+    hands[seat].remove(move.tile)
+    points = list(view.scores)
+    points[options.side_of(seat)] += play_points(options.mode, line, spinner)
+    state = HandState(hands, boneyard, 0, line, spinner, False, points)
+    following = seat + 1 if seat + 1 < options.players else 0
+    return play_on(options, state, following, rng, greedy=True)
 
 
 def distinct_plays(view: ChickenFootView) -> dict[tuple[Tile, int], Move]:

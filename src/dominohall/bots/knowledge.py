@@ -12,9 +12,12 @@ import random
 from dataclasses import dataclass
 
 from ..engine.chickenfoot import playable_table
-from ..engine.moves import DRAW, PASS
+from ..engine.moves import DRAW, NO_TILE, PASS
+from ..engine.standard import extend_line, lead_line
+from ..engine.standard_scoring import End
 from ..engine.tiles import HIGH, NUMBER_MASK, Tile, other_end, set_tiles
-from ..engine.views import ChickenFootView
+from ..engine.views import ChickenFootView, StandardView, View
+from .line import end_index
 
 
 @dataclass(frozen=True)
@@ -30,13 +33,18 @@ class Knowledge:
     boneyard_size: int
 
     @classmethod
-    def from_view(cls, view: ChickenFootView) -> Knowledge:
-        """Read what the view reveals."""
+    def from_view(cls, view: View) -> Knowledge:
+        """Read what the view reveals (of either game)."""
         if view.seat is None:
             raise ValueError("a spectator has no hand to infer from")
-        seen = {view.centre, *view.hand, *(t for t, _ in view.placed)}
+        seen = {*view.hand, *(t for t, _ in view.placed)}
+        if isinstance(view, ChickenFootView):
+            seen.add(view.centre)
+            voids = _voids(view)
+        else:
+            voids = _standard_voids(view)
         unseen = tuple(t for t in set_tiles(view.options.top) if t not in seen)
-        return cls(view.seat, unseen, _voids(view), view.hand_sizes, view.boneyard_size)
+        return cls(view.seat, unseen, voids, view.hand_sizes, view.boneyard_size)
 
     def sample(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """One deal of the unseen tiles: every other seat's hand (this seat's is left empty) and a boneyard.
@@ -89,6 +97,31 @@ def _voids(view: ChickenFootView) -> tuple[int, ...]:
             if pending >= 0:
                 needs -= 1
                 pending = -1 if needs == 0 else pending
+    return tuple(voids)
+
+
+def _standard_voids(view: StandardView) -> tuple[int, ...]:
+    """Replay the line of play: per seat, the tiles that fitted at its latest draw or pass."""
+    voids = [0] * view.options.players
+    table = playable_table(view.options.top)
+    allfives = view.options.mode == "allfives"
+    ends: list[End] = []
+    spinner, spinner_open, drew = NO_TILE, False, False
+    for seat, move in view.history:
+        playable = table[sum({1 << n for _, n in ends})]
+        if move.kind == DRAW:
+            voids[seat] = playable  # it held nothing that fitted; what it held before is unknown again
+            drew = True
+        elif move.kind == PASS:
+            if not drew:
+                voids[seat] |= playable
+            drew = False
+        elif not ends:
+            ends, spinner = lead_line(move.tile, allfives=allfives)
+        else:
+            drew = False
+            index = end_index(ends, move)
+            spinner, spinner_open = extend_line(ends, index, move.tile, spinner, spinner_open, allfives=allfives)
     return tuple(voids)
 
 

@@ -1,7 +1,8 @@
-"""The medium bot: a sound Chicken Foot heuristic that looks one move ahead and no further.
+"""The medium bot: a sound heuristic that looks one move ahead and no further.
 
-It sheds weight (a 0-0 first, since it costs 50 or 25 if caught), keeps the numbers it holds many of
-open for itself, and lays a double only when it can help cover it.
+Chicken Foot: shed weight (a 0-0 first, since it costs 50 or 25 if caught), keep open the numbers it holds
+many of, and lay a double only when it can help cover it. Standard game: take the points on offer (All
+Fives, Bergen), then shed weight, keeping open the numbers it holds many of.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ from collections import Counter
 
 from ..engine.moves import Move
 from ..engine.tiles import HIGH, LOW, PIPS, Tile, other_end
-from ..engine.views import ChickenFootView
+from ..engine.views import ChickenFootView, StandardView, View
+from .line import end_index, is_lead, points_of
 
 FOLLOW_UP = 2.0
 """Worth of each tile we still hold that shows the number a play leaves open (we can play on it later)."""
 LONELY_DOUBLE = 6.0
 """Cost of laying a double we hold no other tile of: everyone must cover it, and we cannot help."""
+POINT = 3.0
+"""Worth of one point scored at once in All Fives or Bergen, against one pip shed."""
 
 
 class MediumBot:
@@ -24,7 +28,7 @@ class MediumBot:
 
     name = "medium"
 
-    def choose(self, view: ChickenFootView, rng: random.Random) -> Move:
+    def choose(self, view: View, rng: random.Random) -> Move:
         """The best-scoring legal move (a draw or a pass when that is all there is)."""
         legal = view.legal_moves
         if not legal:
@@ -32,12 +36,14 @@ class MediumBot:
         if len(legal) == 1 or not legal[0].is_play():
             return legal[0]
         numbers = Counter(n for t in view.hand for n in {HIGH[t], LOW[t]})
-        ends = dict(view.open_ends)
-        return max(legal, key=lambda move: score(view, move, numbers, ends))
+        if isinstance(view, ChickenFootView):
+            ends = dict(view.open_ends)
+            return max(legal, key=lambda move: score(view, move, numbers, ends))
+        return max(legal, key=lambda move: standard_score(view, move, numbers))
 
 
 def score(view: ChickenFootView, move: Move, numbers: Counter[int], ends: dict[Tile, int]) -> float:
-    """How good a play is for the seat making it."""
+    """How good a Chicken Foot play is for the seat making it."""
     t = move.tile
     matched = HIGH[view.pending] if move.on == view.pending else ends[move.on]
     left_open = other_end(t, matched)
@@ -45,5 +51,21 @@ def score(view: ChickenFootView, move: Move, numbers: Counter[int], ends: dict[T
     if HIGH[t] == LOW[t]:
         helpers = numbers[matched] - 1  # our other tiles that can cover the double
         return value + (FOLLOW_UP * min(helpers, 3) if helpers else -LONELY_DOUBLE)
-    follow_up = numbers[left_open] - (1 if left_open in (HIGH[t], LOW[t]) else 0)
-    return value + FOLLOW_UP * follow_up
+    return value + FOLLOW_UP * _kept(numbers, t, left_open)
+
+
+def standard_score(view: StandardView, move: Move, numbers: Counter[int]) -> float:
+    """How good a standard play is: points at once, then pips shed, then numbers kept open for us."""
+    t, mode = move.tile, view.options.mode
+    points = points_of(view.open_ends, view.spinner, view.spinner_open, move, mode=mode)
+    if is_lead(move):
+        follow_up = _kept(numbers, t, HIGH[t]) + (_kept(numbers, t, LOW[t]) if HIGH[t] != LOW[t] else 0)
+    else:
+        left_open = other_end(t, view.open_ends[end_index(view.open_ends, move)][1])
+        follow_up = _kept(numbers, t, left_open)
+    return POINT * points + PIPS[t] + FOLLOW_UP * follow_up
+
+
+def _kept(numbers: Counter[int], t: Tile, n: int) -> int:
+    """How many of our other tiles show ``n`` once ``t`` is played."""
+    return numbers[n] - (1 if n in (HIGH[t], LOW[t]) else 0)

@@ -4,6 +4,9 @@ Fairness: every deal is played once per seat rotation. With ``n`` players, deal 
 times, the bots moved one seat on each time, so each bot meets each deal from each seat and the luck of
 the deal cancels out. The unit of work is one match (a deal sequence and a rotation), so matches can run
 in parallel processes and the results do not depend on how many.
+
+A round's score is the seat's penalty in Chicken Foot (lower is better) and the points its side made in
+the hand in the standard game (higher is better).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..engine.chickenfoot import ChickenFootRound
-from ..engine.match import ChickenFootRules, Match
+from ..engine.match import AnyRound, GameOptions, new_match
 from ..engine.options import ChickenFootOptions
 from ..engine.views import round_view
 from .base import Bot, make_bot
@@ -27,7 +30,7 @@ from .base import Bot, make_bot
 class MatchPlan:
     """One match of a tournament: which deal sequence, which rotation, and the seeds to use."""
 
-    options: ChickenFootOptions
+    options: GameOptions
     entrants: tuple[str, ...]
     deal: int
     rotation: int
@@ -77,15 +80,21 @@ class Standing:
         return 1000 * ordered[min(len(ordered) - 1, int(quantile * len(ordered)))]
 
 
-def plans(options: ChickenFootOptions, entrants: list[str], rounds: int, seed: int) -> list[MatchPlan]:
-    """Enough matches to reach ``rounds`` rounds, each deal under every rotation."""
-    per_match = options.round_count() or 1
-    deals = max(1, math.ceil(rounds / (per_match * options.players)))
-    return [
-        MatchPlan(options, tuple(entrants), deal, rotation, seed)
-        for deal in range(deals)
-        for rotation in range(options.players)
-    ]
+def deal_plans(options: GameOptions, entrants: list[str], deal: int, seed: int) -> list[MatchPlan]:
+    """Deal ``deal`` under every rotation."""
+    return [MatchPlan(options, tuple(entrants), deal, rotation, seed) for rotation in range(options.players)]
+
+
+def first_deals(options: GameOptions, rounds: int) -> int:
+    """How many deals the first batch plays: enough for ``rounds`` rounds when the match length is fixed.
+
+    Matches to a limit or a target have no fixed length; they start with one deal per ten rounds wanted and
+    ``run_tournament`` deals more until the rounds are reached.
+    """
+    per_match = options.round_count() if isinstance(options, ChickenFootOptions) else None
+    if per_match is None:
+        return max(1, rounds // 10)
+    return max(1, math.ceil(rounds / (per_match * options.players)))
 
 
 def play_planned_match(plan: MatchPlan) -> MatchOutcome:
@@ -95,13 +104,13 @@ def play_planned_match(plan: MatchPlan) -> MatchOutcome:
     bots = [make_bot(name) for name in seated]
     deal_rng = random.Random(f"deal:{plan.seed}:{plan.deal}")  # the same deals under every rotation
     bot_rng = random.Random(f"bots:{plan.seed}:{plan.deal}:{plan.rotation}")
-    match = Match(ChickenFootRules(plan.options))
+    match = new_match(plan.options)
     seconds: list[list[float]] = [[] for _ in range(players)]
     while not match.is_over():
         rnd = match.deal_next(deal_rng)
         _play_round(rnd, bots, bot_rng, len(match.rounds) - 1, seconds)
     winners = match.winners()
-    by_seat = [[r.penalties()[seat] for r in match.rounds] for seat in range(players)]
+    by_seat = [[seat_score(r, seat) for r in match.rounds] for seat in range(players)]
     entrant_seats = [plan.seat_of(entrant) for entrant in range(players)]
     return MatchOutcome(
         scores=[by_seat[seat] for seat in entrant_seats],
@@ -110,9 +119,14 @@ def play_planned_match(plan: MatchPlan) -> MatchOutcome:
     )
 
 
-def _play_round(
-    rnd: ChickenFootRound, bots: list[Bot], rng: random.Random, index: int, seconds: list[list[float]]
-) -> None:
+def seat_score(rnd: AnyRound, seat: int) -> int:
+    """A seat's score for a round: its penalty (Chicken Foot) or its side's points (standard game)."""
+    if isinstance(rnd, ChickenFootRound):
+        return rnd.penalties()[seat]
+    return rnd.scores()[rnd.options.side_of(seat)]
+
+
+def _play_round(rnd: AnyRound, bots: list[Bot], rng: random.Random, index: int, seconds: list[list[float]]) -> None:
     """Play a round to its end, timing each decision that had more than one legal move."""
     while rnd.end is None:
         seat = rnd.turn
@@ -125,7 +139,7 @@ def _play_round(
 
 
 def run_tournament(
-    options: ChickenFootOptions,
+    options: GameOptions,
     entrants: list[str],
     rounds: int,
     *,
@@ -133,15 +147,22 @@ def run_tournament(
     jobs: int = 1,
     on_match: Callable[[], None] | None = None,
 ) -> list[Standing]:
-    """Play the tournament and return each entrant's standing (in the order given)."""
+    """Play the tournament and return each entrant's standing (in the order given).
+
+    Deals are played in batches, each under every rotation, until every entrant has played ``rounds``.
+    """
     standings = [Standing(name) for name in entrants]
-    for outcome in _outcomes(plans(options, entrants, rounds, seed), jobs):
-        for entrant, standing in enumerate(standings):
-            standing.scores += outcome.scores[entrant]
-            standing.wins += outcome.wins[entrant]
-            standing.seconds += outcome.seconds[entrant]
-        if on_match is not None:
-            on_match()
+    deal, batch = 0, first_deals(options, rounds)
+    while min(len(standing.scores) for standing in standings) < rounds:
+        planned = [plan for d in range(deal, deal + batch) for plan in deal_plans(options, entrants, d, seed)]
+        for outcome in _outcomes(planned, jobs):
+            for entrant, standing in enumerate(standings):
+                standing.scores += outcome.scores[entrant]
+                standing.wins += outcome.wins[entrant]
+                standing.seconds += outcome.seconds[entrant]
+            if on_match is not None:
+                on_match()
+        deal, batch = deal + batch, max(1, jobs)
     return standings
 
 

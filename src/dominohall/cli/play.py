@@ -19,7 +19,7 @@ from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile, tile_name
 from ..engine.views import View, round_view
 from .board import describe, table_panel
-from .tables import add_game_options, check_bots, game_options_from
+from .tables import add_game_options, game_options_from
 
 HELP = (
     "Type the number of a move, or a tile such as 9-3 (add its target when it fits in several places: "
@@ -170,7 +170,6 @@ def run(args: argparse.Namespace) -> int:
     options = game_options_from(args)
     if args.bots not in BOT_LEVELS:
         raise SystemExit(f"dominohall: unknown bot {args.bots!r}; choose from {', '.join(BOT_LEVELS)}")
-    check_bots(args.game, [args.bots])
     names = [args.name] + [f"Bot {seat} ({args.bots})" for seat in range(1, options.players)]
     bots = [make_bot(args.bots) for _ in range(options.players)]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)

@@ -25,7 +25,6 @@ CHICKEN_FOOT_ONLY = {
 }
 """Settings only Chicken Foot has, by argument name."""
 
-STANDARD_BOTS = ("random", "easy")
 """The bot levels that play the standard game so far (the stronger ones know Chicken Foot only)."""
 
 STANDARD_ONLY = {"mode": "--mode", "partners": "--partners", "target": "--target"}
@@ -103,15 +102,3 @@ def _standard(args: argparse.Namespace) -> StandardOptions:
         partners=bool(args.partners),
         target=BY_MODE if target is None else None if target == "none" else target,
     )
-
-
-def check_bots(game: str, names: list[str]) -> None:
-    """Exit with a clear message when a bot named in ``names`` does not play ``game``."""
-    if game != "standard":
-        return
-    unfit = [name for name in names if name not in STANDARD_BOTS]
-    if unfit:
-        raise SystemExit(
-            f"dominohall: the {unfit[0]!r} bot plays Chicken Foot only; the standard game has "
-            f"{', '.join(STANDARD_BOTS)}"
-        )

@@ -10,16 +10,16 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from ..bots.tournament import Standing, merged, plans, run_tournament
-from . import add_table_options, options_from
+from ..bots.tournament import Standing, first_deals, merged, run_tournament
+from ..engine.options import ChickenFootOptions
 from .simulate import seat_bots
+from .tables import add_game_options, game_options_from
 
 
 def add_parser(commands: Any) -> None:
     """Register ``tournament``."""
     parser = commands.add_parser("tournament", help="bots against bots, every deal played from every seat")
-    parser.add_argument("--game", choices=["chickenfoot"], default="chickenfoot", help="the game (chickenfoot)")
-    add_table_options(parser)
+    add_game_options(parser)
     parser.add_argument("--bots", default="", help="one bot per seat, comma-separated (e.g. hard,medium,easy,medium)")
     parser.add_argument("--rounds", type=int, default=100, help="play at least this many rounds (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the bots (default 0)")
@@ -28,12 +28,13 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def standings_table(standings: list[Standing]) -> Table:
-    """Per bot: rounds, mean penalty with its 95% interval, match wins, decision times."""
-    table = Table(title="Tournament: mean penalty per round (lower is better), 95% interval, decision times")
+def standings_table(standings: list[Standing], *, points: bool) -> Table:
+    """Per bot: rounds, mean score with its 95% interval, match wins, decision times, best first."""
+    measure = "points per hand (higher is better)" if points else "penalty per round (lower is better)"
+    table = Table(title=f"Tournament: mean {measure}, 95% interval, decision times")
     for column in ("bot", "rounds", "mean", "95% interval", "match wins", "ms mean", "ms p99"):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for standing in sorted(standings, key=Standing.mean):
+    for standing in sorted(standings, key=Standing.mean, reverse=points):
         low, high = standing.interval()
         table.add_row(
             standing.name,
@@ -47,7 +48,7 @@ def standings_table(standings: list[Standing]) -> Table:
     return table
 
 
-def plot(standings: list[Standing], path: Path) -> None:
+def plot(standings: list[Standing], path: Path, *, points: bool) -> None:
     """A box plot of each bot's round scores, saved as PNG."""
     import matplotlib
 
@@ -56,8 +57,8 @@ def plot(standings: list[Standing], path: Path) -> None:
 
     figure, axes = pyplot.subplots(figsize=(7, 4))
     axes.boxplot([s.scores for s in standings], tick_labels=[s.name for s in standings], showmeans=True)
-    axes.set_ylabel("penalty per round")
-    axes.set_title("Round penalties by bot (mean marked)")
+    axes.set_ylabel("points per hand" if points else "penalty per round")
+    axes.set_title(f"{'Points per hand' if points else 'Round penalties'} by bot (mean marked)")
     figure.tight_layout()
     figure.savefig(path, dpi=120)
     pyplot.close(figure)
@@ -65,21 +66,25 @@ def plot(standings: list[Standing], path: Path) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``tournament``."""
-    options = options_from(args)
+    options = game_options_from(args)
     entrants = seat_bots(args.bots, options.players)
     if args.rounds < 1 or args.jobs < 1:
         raise SystemExit("dominohall: --rounds and --jobs must be at least 1")
     console = Console()
     with Progress(transient=True) as progress:
-        task = progress.add_task("Playing", total=len(plans(options, entrants, args.rounds, args.seed)))
+        fixed = isinstance(options, ChickenFootOptions) and options.limit is None
+        task = progress.add_task(
+            "Playing", total=first_deals(options, args.rounds) * options.players if fixed else None
+        )
 
         def advance() -> None:
             progress.advance(task)
 
         results = run_tournament(options, entrants, args.rounds, seed=args.seed, jobs=args.jobs, on_match=advance)
     standings = merged(results)
-    console.print(standings_table(standings))
+    points = not isinstance(options, ChickenFootOptions)
+    console.print(standings_table(standings, points=points))
     if args.plot is not None:
-        plot(standings, args.plot)
+        plot(standings, args.plot, points=points)
         console.print(f"Plot written to {args.plot}")
     return 0
