@@ -15,6 +15,7 @@ test: $(STAMP) lint
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/bots.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -5,7 +5,10 @@
 - ``hard_vs_medium``: the same for hard (200 ms a decision) against medium, and ``hard_vs_medium_apart``,
   true when the two 95% intervals do not overlap;
 - ``hard_p99_ms``, ``medium_median_ms``: decision times over decisions with more than one legal move;
-- ``rounds``: rounds per bot pairing.
+- ``rounds``: rounds per Chicken Foot pairing;
+- ``allfives_order_ok``: true when, in two-player All Fives (target 150), medium scores more points per
+  hand than easy and hard more than medium, each time with the 95% intervals apart; with the ratios
+  ``allfives_medium_vs_easy``, ``allfives_hard_vs_medium`` and ``allfives_hands`` per pairing.
 """
 
 from __future__ import annotations
@@ -14,14 +17,21 @@ import argparse
 import json
 
 from dominohall.bots.tournament import Standing, merged, run_tournament
+from dominohall.engine.match import GameOptions
 from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.standard_options import StandardOptions
 
 
-def pairing(stronger: str, weaker: str, rounds: int, seed: int, jobs: int) -> dict[str, Standing]:
-    """A 4-seat tournament, the two bots alternating around the table; standings by bot name."""
-    options = ChickenFootOptions.for_table(4)
-    results = run_tournament(options, [stronger, weaker, stronger, weaker], rounds, seed=seed, jobs=jobs)
+def pairing(options: GameOptions, bots: tuple[str, str], rounds: int, seed: int, jobs: int) -> dict[str, Standing]:
+    """The two bots alternating around the table, every deal from every seat; standings by bot name."""
+    entrants = list(bots) * (options.players // 2)
+    results = run_tournament(options, entrants, rounds, seed=seed, jobs=jobs)
     return {standing.name: standing for standing in merged(results)}
+
+
+def better(a: Standing, b: Standing) -> bool:
+    """True when ``a`` scores more points per hand than ``b`` with the intervals apart."""
+    return a.mean() > b.mean() and apart(a, b)
 
 
 def apart(a: Standing, b: Standing) -> bool:
@@ -36,9 +46,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=400, help="rounds per pairing (default 400)")
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--hands", type=int, default=1000, help="All Fives hands per pairing (default 1000)")
     args = parser.parse_args()
-    easy = pairing("medium", "easy", args.rounds, args.seed, args.jobs)
-    hard = pairing("hard", "medium", args.rounds, args.seed, args.jobs)
+    table = ChickenFootOptions.for_table(4)
+    easy = pairing(table, ("medium", "easy"), args.rounds, args.seed, args.jobs)
+    hard = pairing(table, ("hard", "medium"), args.rounds, args.seed, args.jobs)
+    fives = StandardOptions.for_table(2, mode="allfives")
+    fives_easy = pairing(fives, ("medium", "easy"), args.hands, args.seed, args.jobs)
+    fives_hard = pairing(fives, ("hard", "medium"), args.hands, args.seed, args.jobs)
     figures = {
         "medium_vs_easy": round(easy["medium"].mean() / easy["easy"].mean(), 3),
         "hard_vs_medium": round(hard["hard"].mean() / hard["medium"].mean(), 3),
@@ -46,6 +61,11 @@ def main() -> None:
         "hard_p99_ms": round(hard["hard"].decision_ms(0.99), 1),
         "medium_median_ms": round(hard["medium"].decision_ms(0.5), 3),
         "rounds": len(hard["hard"].scores) // 2,
+        "allfives_order_ok": better(fives_easy["medium"], fives_easy["easy"])
+        and better(fives_hard["hard"], fives_hard["medium"]),
+        "allfives_medium_vs_easy": round(fives_easy["medium"].mean() / fives_easy["easy"].mean(), 3),
+        "allfives_hard_vs_medium": round(fives_hard["hard"].mean() / fives_hard["medium"].mean(), 3),
+        "allfives_hands": len(fives_hard["hard"].scores),
     }
     print(json.dumps(figures))
 
