@@ -1,0 +1,160 @@
+"""The embedded event store: one SQLite file (WAL, ``synchronous=FULL``), append-only.
+
+Every call runs in one dedicated writer thread that owns the connection, so the event loop never waits
+on the disk and SQLite sees a single writer. ``UNIQUE (table_id, seq)`` keeps the numbering whole and
+``UNIQUE (table_id, command_id)`` makes a repeated command id fail instead of applying twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    table_id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    seq INTEGER NOT NULL,
+    command_id TEXT,
+    actor TEXT NOT NULL,
+    time REAL NOT NULL,
+    payload TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq),
+    UNIQUE (table_id, command_id)
+);
+CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+"""
+
+
+def path_from_url(url: str) -> Path:
+    """The file of a ``sqlite:///relative/path`` or ``sqlite:////absolute/path`` URL (or a plain path)."""
+    if url.startswith("sqlite:///"):
+        return Path(url.removeprefix("sqlite:///"))
+    if "://" in url:
+        raise StoreError(f"not a SQLite URL: {url!r} (expected sqlite:///path/to/file.db)")
+    return Path(url)
+
+
+class SqliteStore:
+    """The ``Store`` port on a SQLite file; open it with ``await SqliteStore.open(path)``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
+        self._connection: sqlite3.Connection | None = None
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteStore:
+        """Open (creating when needed) the store in ``path`` and its folder."""
+        store = cls(path_from_url(path) if isinstance(path, str) else path)
+        await store._run(store._connect)
+        return store
+
+    async def _run(self, work: Callable[[], T]) -> T:
+        """Run ``work`` in the writer thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+
+    def _connect(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=FULL")
+        connection.execute("PRAGMA foreign_keys=ON")
+        connection.executescript(SCHEMA)
+        self._connection = connection
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        if self._connection is None:
+            raise StoreError("the store is closed")
+        return self._connection
+
+    async def create_table(self, table_id: str, created: float) -> None:
+        """Add a table with no events yet; raise ``StoreError`` if the id is taken."""
+
+        def work() -> None:
+            try:
+                self._db.execute("INSERT INTO tables (table_id, created) VALUES (?, ?)", (table_id, created))
+            except sqlite3.IntegrityError:
+                raise StoreError(f"table {table_id} exists already") from None
+
+        await self._run(work)
+
+    async def append(self, events: Sequence[Event], *, finished: bool = False) -> None:
+        """Append one command's events of one table in one transaction (all or none)."""
+        if not events:
+            return
+        await self._run(lambda: self._append(events, finished))
+
+    def _append(self, events: Sequence[Event], finished: bool) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.executemany(
+                "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)",
+                [(e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()) for e in events],
+            )
+            if finished:
+                db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (events[0].table_id,))
+        except sqlite3.IntegrityError as error:
+            db.execute("ROLLBACK")
+            raise _conflict(error) from None
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
+        """The table's events with ``seq > after_seq``, in order."""
+
+        def work() -> list[Event]:
+            rows = self._db.execute(
+                "SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+                (table_id, after_seq),
+            ).fetchall()
+            return [Event(table_id, seq, cid, actor, time, json.loads(text)) for seq, cid, actor, time, text in rows]
+
+        return await self._run(work)
+
+    async def has_table(self, table_id: str) -> bool:
+        """True when the table exists."""
+        query = "SELECT 1 FROM tables WHERE table_id = ?"
+        return await self._run(lambda: self._db.execute(query, (table_id,)).fetchone() is not None)
+
+    async def unfinished(self) -> list[str]:
+        """The ids of every table whose match is not over, oldest first."""
+        query = "SELECT table_id FROM tables WHERE finished = 0 ORDER BY created, table_id"
+        return await self._run(lambda: [row[0] for row in self._db.execute(query).fetchall()])
+
+    async def close(self) -> None:
+        """Close the connection and stop the writer thread."""
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            await self._run(connection.close)
+        self._executor.shutdown(wait=True)
+
+
+def _conflict(error: sqlite3.IntegrityError) -> StoreError:
+    """The port's error for a broken uniqueness constraint."""
+    text = str(error)
+    if "command_id" in text:
+        return DuplicateCommandError("this command id was already applied at this table")
+    if "seq" in text or "PRIMARY KEY" in text:
+        return SeqConflictError("an event with this seq exists already at this table")
+    return StoreError(text)
