@@ -20,9 +20,10 @@ import random
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError
-from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PASS_MOVE, PLAY, Move
+from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .options import ChickenFootOptions
 from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
+from .turns import TurnTaking
 
 DOMINO = "domino"
 """The round ended because a seat played its last tile."""
@@ -66,7 +67,7 @@ def shuffle(tiles: list[Tile], rng: random.Random) -> None:
     tiles.sort(key=lambda _: rand())
 
 
-class ChickenFootRound:
+class ChickenFootRound(TurnTaking):
     """One round: the centre double, hands, boneyard, lines, the pending double and whose turn it is."""
 
     __slots__ = (
@@ -202,24 +203,6 @@ class ChickenFootRound:
             if b != a:
                 plays.extend(Move(PLAY, t, last) for last in lines_at[b])
         return plays
-
-    def apply(self, move: Move, seat: int | None = None) -> None:
-        """Make ``move`` for the seat to move (``seat``, when given, must be that seat).
-
-        Raises ``IllegalMoveError`` naming the broken rule, and then leaves the round as it was.
-        """
-        if self.end is not None:
-            raise IllegalMoveError("round-over", "the round is over")
-        if seat is not None and seat != self.turn:
-            raise IllegalMoveError("not-your-turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if move.kind == PLAY:
-            self._play(move)
-        elif move.kind == DRAW:
-            self._draw(move)
-        elif move.kind == PASS:
-            self._pass()
-        else:
-            raise IllegalMoveError("unknown-move", f"{move.kind!r} is not a move")
 
     def _play(self, move: Move) -> None:
         t, on = move.tile, move.on

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalMoveError(ValueError):
     """A move that the rules do not allow here.
@@ -18,6 +20,14 @@ class IllegalMoveError(ValueError):
 
 class OptionsError(ValueError):
     """Table settings that do not describe a playable game."""
+
+
+def whole_option(data: dict[str, Any], key: str) -> int:
+    """The whole number under ``key`` of a record's options; raise ``OptionsError`` for anything else."""
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise OptionsError(f"option {key!r} must be a whole number")
+    return value
 
 
 RULES: dict[str, str] = {

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionsError
+from .errors import OptionsError, whole_option
 from .tiles import set_size
 
 LENGTHS = ("full", "half", "one")
@@ -154,24 +154,17 @@ class ChickenFootOptions:
         if not isinstance(length, str):
             raise OptionsError("option 'length' must be full, half or one")
         options = cls(
-            players=_whole(data, "players"),
-            top=_whole(data, "set"),
-            hand=_whole(data, "hand"),
+            players=whole_option(data, "players"),
+            top=whole_option(data, "set"),
+            hand=whole_option(data, "hand"),
             length=length,
-            start_toes=_whole(data, "start_toes"),
-            double_toes=_whole(data, "double_toes"),
-            blank_double=_whole(data, "blank_double"),
-            limit=None if limit is None else _whole(data, "limit"),
+            start_toes=whole_option(data, "start_toes"),
+            double_toes=whole_option(data, "double_toes"),
+            blank_double=whole_option(data, "blank_double"),
+            limit=None if limit is None else whole_option(data, "limit"),
         )
         options.check()
         return options
-
-
-def _whole(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise OptionsError(f"option {key!r} must be a whole number")
-    return value
 
 
 def lowest_totals(totals: list[int]) -> list[int]:

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 
 from .chickenfoot import playable_table, shuffle
 from .errors import IllegalMoveError
-from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PASS_MOVE, PLAY, Move
+from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
 from .standard_scoring import BLOCKED, DOMINO, End, hand_award, hand_winner, play_points
 from .tiles import HIGH, LOW, PIPS, Tile, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
+from .turns import TurnTaking
 
 __all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead"]
 
@@ -83,8 +84,10 @@ def extend_line(
     return spinner, spinner_open
 
 
-class StandardRound:
+class StandardRound(TurnTaking):
     """One hand: hands, boneyard, the open ends (and spinner), points scored so far and whose turn it is."""
+
+    NOUN = "hand"
 
     __slots__ = (
         "boneyard",
@@ -218,24 +221,6 @@ class StandardRound:
 
     def _may_draw(self) -> bool:
         return self.options.mode != "block" and self.drawn_count < len(self.boneyard)
-
-    def apply(self, move: Move, seat: int | None = None) -> None:
-        """Make ``move`` for the seat to move (``seat``, when given, must be that seat).
-
-        Raises ``IllegalMoveError`` naming the broken rule, and then leaves the hand as it was.
-        """
-        if self.end is not None:
-            raise IllegalMoveError("round-over", "the hand is over")
-        if seat is not None and seat != self.turn:
-            raise IllegalMoveError("not-your-turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if move.kind == PLAY:
-            self._play(move)
-        elif move.kind == DRAW:
-            self._draw(move)
-        elif move.kind == PASS:
-            self._pass()
-        else:
-            raise IllegalMoveError("unknown-move", f"{move.kind!r} is not a move")
 
     def _play(self, move: Move) -> None:
         t, on = move.tile, move.on

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from .errors import OptionsError
+from .errors import OptionsError, whole_option
 from .tiles import set_size
 
 MODES = ("draw", "block", "allfives", "bergen")
@@ -141,19 +141,12 @@ class StandardOptions:
         if not isinstance(partners, bool):
             raise OptionsError("option 'partners' must be true or false")
         options = cls(
-            players=_whole(data, "players"),
-            top=_whole(data, "set"),
-            hand=_whole(data, "hand"),
+            players=whole_option(data, "players"),
+            top=whole_option(data, "set"),
+            hand=whole_option(data, "hand"),
             mode=mode,
             partners=partners,
-            target=None if target is None else _whole(data, "target"),
+            target=None if target is None else whole_option(data, "target"),
         )
         options.check()
         return options
-
-
-def _whole(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise OptionsError(f"option {key!r} must be a whole number")
-    return value
