@@ -96,13 +96,13 @@ class SqliteStore:
 
         await self._run(work)
 
-    async def append(self, events: Sequence[Event], *, finished: bool = False) -> None:
+    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
         """Append one command's events of one table in one transaction (all or none)."""
         if not events:
             return
         await self._run(lambda: self._append(events, finished))
 
-    def _append(self, events: Sequence[Event], finished: bool) -> None:
+    def _append(self, events: Sequence[Event], finished: bool | None) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -110,8 +110,8 @@ class SqliteStore:
                 "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)",
                 [(e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()) for e in events],
             )
-            if finished:
-                db.execute("UPDATE tables SET finished = 1 WHERE table_id = ?", (events[0].table_id,))
+            if finished is not None:
+                db.execute("UPDATE tables SET finished = ? WHERE table_id = ?", (int(finished), events[0].table_id))
         except sqlite3.IntegrityError as error:
             db.execute("ROLLBACK")
             raise _conflict(error) from None

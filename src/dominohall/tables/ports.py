@@ -58,10 +58,11 @@ class Store(Protocol):
         """Add a table with no events yet; raise ``StoreError`` if the id is taken."""
         ...
 
-    async def append(self, events: Sequence[Event], *, finished: bool = False) -> None:
+    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
         """Append the events of one command of one table atomically (all or none).
 
-        ``finished`` marks the table's match as over in the same transaction. Raises
+        ``finished`` marks the table's match as over (``True``) or running again (``False``, a rematch) in
+        the same transaction; ``None`` leaves it. Raises
         ``DuplicateCommandError`` when a command id was applied already, ``SeqConflictError`` when a
         ``seq`` is taken, and appends nothing in either case.
         """

@@ -1,0 +1,57 @@
+"""Bots' moves for the tables, without blocking the event loop.
+
+The easy and medium bots decide in well under a millisecond, so they run inline. The hard bot searches
+for about 200 ms of CPU: it runs in a bounded ``ProcessPoolExecutor`` (not a thread: a thread would hold
+the GIL against the event loop for the whole search, so every table on the process would stall). The
+pool starts on first use with the ``spawn`` method, so no worker inherits the server's sockets, threads
+or database connection; a view is a small frozen value and pickles cheaply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+
+from ..bots import make_bot
+from ..engine.moves import Move
+from ..engine.views import View
+
+POOLED_LEVELS = frozenset({"hard"})
+"""The bot levels that think long enough to need a worker process."""
+
+
+def choose_move(level: str, view: View, seed: int) -> Move:
+    """The move a bot of ``level`` picks from ``view`` (runs in a worker for the pooled levels)."""
+    return make_bot(level).choose(view, random.Random(seed))
+
+
+class BotRunner:
+    """Asks bots for moves: inline for the quick levels, in a bounded process pool for the searching one."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    async def choose(self, level: str, view: View) -> Move:
+        """A legal move of ``view`` for a bot of ``level``."""
+        seed = secrets.randbits(64)
+        if level not in POOLED_LEVELS:
+            return choose_move(level, view, seed)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), choose_move, level, view, seed)
+
+    def close(self) -> None:
+        """Stop the worker processes."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,277 @@
+"""What a command does to a table: the events it becomes, or the ``CommandError`` that refuses it.
+
+``decide`` never changes the table: it checks a command against the state and answers the payloads of the
+events to append (in order). The actor commits them, then folds them. A move is tried on a copy of the
+round, so an illegal one is refused with the engine's rule and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import BOT_LEVELS
+from ..engine.chickenfoot import ChickenFootRound
+from ..engine.errors import IllegalMoveError
+from ..engine.match import AnyRound, GameOptions, new_match
+from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
+from ..engine.standard import StandardRound
+from ..engine.tiles import parse_tile
+from .errors import CommandError
+from .settings import options_from_settings
+from .state import OVER, PLAYING, WAITING, TableState, move_payload
+
+Payload = dict[str, Any]
+
+NAME_LENGTH = 24
+"""The longest display name."""
+CHAT_LENGTH = 300
+"""The longest chat message."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A request to a table.
+
+    ``token`` is the SHA-256 of the sender's seat token (``None`` for a spectator); ``bot_seat`` is set only
+    for a bot's move, which only the actor makes; ``args`` are the command's fields.
+    """
+
+    kind: str
+    args: dict[str, Any] = field(default_factory=dict)
+    token: str | None = None
+    command_id: str | None = None
+    bot_seat: int | None = None
+    at_seq: int | None = None
+    """When given, the command is meant for the table at this ``seq`` and is stale at any other."""
+
+
+def decide(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """The events ``command`` becomes at ``state``; raise ``CommandError`` to refuse it."""
+    handler = HANDLERS.get(command.kind)
+    if handler is None:
+        raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
+    if command.at_seq is not None and command.at_seq != state.seq:
+        raise CommandError("stale", f"the table has moved on (event {state.seq}, not {command.at_seq}): look again")
+    return handler(state, command, rng)
+
+
+# -- seats ------------------------------------------------------------------------------------------
+
+
+def check_name(name: object) -> str:
+    """A display name, stripped; ``CommandError`` unless it has 1 to 24 printable characters."""
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LENGTH or not name.strip().isprintable():
+        raise CommandError("bad-name", f"a display name has 1 to {NAME_LENGTH} printable characters")
+    return name.strip()
+
+
+def seat_index(state: TableState, value: object) -> int:
+    """A seat number of this table."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(state.seats):
+        raise CommandError("no-such-seat", f"this table has seats 0 to {len(state.seats) - 1}")
+    return value
+
+
+def _sit(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    if state.phase == PLAYING:
+        raise CommandError("started", "the match has started: you can watch, and sit at the next table")
+    index = seat_index(state, command.args.get("seat"))
+    if state.seat_of(command.token) is not None:
+        raise CommandError("already-seated", "you already have a seat at this table")
+    if not state.seats[index].is_free():
+        raise CommandError("seat-taken", f"seat {index} is taken: pick a free seat")
+    name = check_name(command.args.get("name"))
+    return [{"t": "sat", "seat": index, "name": name, "token": command.token}]
+
+
+def _seated(state: TableState, command: Command) -> int:
+    """The sender's seat; ``CommandError`` for a spectator."""
+    seat = state.seat_of(command.token)
+    if seat is None:
+        raise CommandError("not-seated", "take a seat first: spectators can only watch")
+    return seat
+
+
+def _stand(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    return [{"t": "stood", "seat": _seated(state, command)}]
+
+
+def _host(state: TableState, command: Command) -> None:
+    if not state.is_host(command.token):
+        raise CommandError("not-host", "only the host (who created the table) may do this")
+
+
+def _kick(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    _host(state, command)
+    index = seat_index(state, command.args.get("seat"))
+    if state.seats[index].token is None:
+        raise CommandError("no-such-seat", f"nobody sits in seat {index}: there is nobody to ask to leave")
+    if state.seats[index].token == command.token:
+        raise CommandError("no-such-seat", "to leave your own seat, stand up")
+    return [{"t": "kicked", "seat": index}]
+
+
+def _bot(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    _host(state, command)
+    index = seat_index(state, command.args.get("seat"))
+    level = command.args.get("level", "medium")
+    if level not in BOT_LEVELS:
+        raise CommandError("bad-bot", f"the bot levels are {', '.join(BOT_LEVELS)}")
+    name = state.seats[index].name if state.phase == PLAYING else f"{str(level).capitalize()} bot"
+    return [{"t": "bot", "seat": index, "level": level, "name": name}]
+
+
+# -- the table --------------------------------------------------------------------------------------
+
+
+def _settings(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    _host(state, command)
+    if state.phase != WAITING:
+        raise CommandError("started", "settings can only be changed before the match starts")
+    settings = command.args.get("settings")
+    if not isinstance(settings, dict):
+        raise CommandError("bad-settings", "settings are an object of named values")
+    options = options_from_settings(state.game, settings)
+    dropped = state.seats[options.players :]
+    if any(seat.token is not None for seat in dropped):
+        raise CommandError("seat-taken", "fewer seats would leave a seated player out: ask them to stand first")
+    return [{"t": "settings", "options": options.to_dict()}]
+
+
+def _filled(state: TableState) -> None:
+    free = [index for index, seat in enumerate(state.seats) if seat.is_free()]
+    if free:
+        raise CommandError("seats-empty", f"seat {free[0]} is free: someone sits there, or the host puts a bot in it")
+
+
+def _start(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    _host(state, command)
+    if state.phase != WAITING:
+        raise CommandError("started", "the match has started already")
+    _filled(state)
+    return [{"t": "started"}, first_deal(state.options, rng)]
+
+
+def _rematch(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    _seated(state, command)
+    if state.phase != OVER:
+        raise CommandError("not-over", "a rematch can start once this match is over")
+    _filled(state)
+    return [{"t": "rematch"}, first_deal(state.options, rng)]
+
+
+def _chat(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    seat = _seated(state, command)
+    text = command.args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise CommandError("bad-message", "a chat message has some text")
+    if len(text) > CHAT_LENGTH:
+        raise CommandError("too-long", f"a chat message has at most {CHAT_LENGTH} characters")
+    return [{"t": "chat", "seat": seat, "text": text.strip()}]
+
+
+# -- the deal ---------------------------------------------------------------------------------------
+
+
+def deal_payload(rnd: AnyRound, index: int) -> Payload:
+    """The server-only ``dealt`` event of a round: its hands and boneyard (never sent to anyone)."""
+    payload: Payload = {
+        "t": "dealt",
+        "round": index,
+        "first": rnd.first,
+        "hands": [list(hand) for hand in rnd.dealt],
+        "boneyard": list(rnd.boneyard),
+    }
+    if isinstance(rnd, ChickenFootRound):
+        payload["number"] = rnd.number
+    else:
+        payload["lead"] = rnd.lead
+    return payload
+
+
+def first_deal(options: GameOptions, rng: random.Random) -> Payload:
+    """The deal of a new match's first round."""
+    match = new_match(options)
+    return deal_payload(match.rules.deal(0, None, rng), 0)
+
+
+# -- moves ------------------------------------------------------------------------------------------
+
+
+def _mover(state: TableState, command: Command) -> tuple[int, AnyRound]:
+    """The moving seat and the round, once the command may move at all."""
+    if state.phase == WAITING:
+        raise CommandError("not-started", "the match has not started yet")
+    if state.phase == OVER or state.round is None:
+        raise CommandError("match-over", "the match is over: ask for a rematch")
+    seat = command.bot_seat if command.bot_seat is not None else _seated(state, command)
+    if command.bot_seat is not None and state.seats[seat].bot is None:
+        raise CommandError("not-your-turn", f"seat {seat} is no longer played by a bot")
+    rnd = state.round
+    if rnd.turn != seat:
+        name = state.seats[rnd.turn].name
+        raise CommandError("not-your-turn", f"it is {name}'s turn (seat {rnd.turn}), not yours")
+    return seat, rnd
+
+
+def parse_move(state: TableState, command: Command) -> Move:
+    """The move a ``play``/``draw``/``pass`` command asks for."""
+    if command.kind != PLAY:
+        return Move(DRAW if command.kind == DRAW else PASS)
+    try:
+        tile = parse_tile(str(command.args.get("tile")), state.options.top)
+        on = command.args.get("on")
+        target = NO_TILE if on is None else parse_tile(str(on), state.options.top)
+    except ValueError as error:
+        raise CommandError("bad-tile", str(error)) from None
+    return Move(PLAY, tile, target)
+
+
+def _move(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    seat, rnd = _mover(state, command)
+    move = parse_move(state, command)
+    trial = rnd.copy()
+    try:
+        trial.apply(move, seat)
+    except IllegalMoveError as error:
+        raise CommandError("illegal-move", error.detail, error.rule) from None
+    events = [move_payload(seat, move)]
+    if trial.end is not None:
+        deal = _next_deal(state, trial, rng)
+        events.extend(deal)
+        if not deal:
+            events[0]["match_over"] = True
+    return events
+
+
+def _next_deal(state: TableState, ended: ChickenFootRound | StandardRound, rng: random.Random) -> list[Payload]:
+    """The next round's deal after ``ended``, unless the match is over with it."""
+    assert state.match is not None
+    earlier = [r.scores() for r in state.match.rounds[:-1]]
+    totals = [sum(column) for column in zip(*earlier, ended.scores(), strict=True)]
+    played = len(state.match.rounds)
+    if state.match.rules.is_match_over(totals, played):
+        return []
+    nxt = state.match.rules.deal(played, ended, rng)  # type: ignore[arg-type]
+    return [deal_payload(nxt, played)]
+
+
+Handler = Callable[[TableState, Command, random.Random], list[Payload]]
+
+HANDLERS: dict[str, Handler] = {
+    "sit": _sit,
+    "stand": _stand,
+    "kick": _kick,
+    "bot": _bot,
+    "settings": _settings,
+    "start": _start,
+    "rematch": _rematch,
+    "chat": _chat,
+    PLAY: _move,
+    DRAW: _move,
+    PASS: _move,
+}
+"""Each command kind and what decides it."""

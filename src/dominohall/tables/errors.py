@@ -1,0 +1,52 @@
+"""Why a command is refused: a stable code for programs and a plain-English message for players."""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    "bad-json": "the message is not a JSON object",
+    "bad-message": "the message lacks a field or has one of the wrong type",
+    "unknown-type": "the message type is not one the server knows",
+    "bad-version": "the client speaks a protocol version the server does not",
+    "bad-token": "the seat key does not belong to a seat at this table",
+    "no-table": "there is no table with this id",
+    "not-seated": "only a seated player may do this",
+    "not-host": "only the table's host may do this",
+    "no-such-seat": "the table has no such seat",
+    "seat-taken": "the seat is not free",
+    "already-seated": "you already have a seat at this table",
+    "bad-name": "a display name is 1 to 24 printable characters",
+    "bad-settings": "the settings do not describe a playable table",
+    "bad-bot": "there is no bot of that level",
+    "seats-empty": "every seat needs a player or a bot before the match starts",
+    "started": "the match has started already",
+    "not-started": "the match has not started",
+    "match-over": "the match is over",
+    "not-over": "the match is still being played",
+    "not-your-turn": "only the seat whose turn it is may move",
+    "illegal-move": "the rules do not allow that move",
+    "bad-tile": "a tile is written as two numbers with a dash, like 9-3",
+    "too-long": "the message is too long",
+    "stale": "the command was meant for an earlier state of the table",
+    "busy": "the table is busy: try again in a moment",
+}
+"""Every error code a client may receive, with what it means."""
+
+
+class CommandError(Exception):
+    """A refused command: ``code`` is one of ``CODES``, ``message`` says what was wrong in plain words.
+
+    ``rule`` names the broken game rule (the engine's code) for an illegal move.
+    """
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_frame(self, command_id: str | None) -> dict[str, object]:
+        """The ``error`` frame answering the command ``command_id``."""
+        frame: dict[str, object] = {"t": "error", "id": command_id, "code": self.code, "message": self.message}
+        if self.rule is not None:
+            frame["rule"] = self.rule
+        return frame

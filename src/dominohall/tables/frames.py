@@ -1,0 +1,111 @@
+"""The frames one recipient receives for a table's events: the only way round state reaches the wire.
+
+Round state is rendered from ``engine.views.round_view`` for the recipient's seat (``None``: a
+spectator) and nothing else; table events carry only whitelisted public fields (never a token hash, and
+the server-only ``dealt`` payload is never copied). ``frame_for`` serves live broadcasts and catching up
+alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from ..engine.moves import NO_TILE, PLAY, Move
+from ..engine.tiles import Tile, tile_name
+from ..engine.views import View, round_view
+from .ports import Event
+from .state import OVER, TableState
+
+PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
+    "created": (),
+    "sat": ("seat", "name"),
+    "stood": ("seat",),
+    "kicked": ("seat",),
+    "bot": ("seat", "level", "name"),
+    "settings": (),
+    "started": (),
+    "rematch": (),
+    "chat": ("seat", "text"),
+}
+"""For each table event, the payload fields anyone may see."""
+
+
+def name_of(t: Tile) -> str | None:
+    """A tile's notation, or ``None`` for "no tile"."""
+    return None if t == NO_TILE else tile_name(t)
+
+
+def move_to_wire(move: Move) -> dict[str, Any]:
+    """A move as the protocol writes it (a face-down draw names no tile)."""
+    if move.kind == PLAY:
+        return {"kind": PLAY, "tile": name_of(move.tile), "on": name_of(move.on)}
+    return {"kind": move.kind, "tile": name_of(move.tile)} if move.tile != NO_TILE else {"kind": move.kind}
+
+
+CONVERTERS: dict[str, Any] = {
+    "options": lambda options: options.to_dict(),
+    "centre": name_of,
+    "pending": name_of,
+    "drawn": name_of,
+    "spinner": name_of,
+    "hand": lambda tiles: [name_of(t) for t in tiles],
+    "placed": lambda pairs: [[name_of(t), name_of(on)] for t, on in pairs],
+    "open_ends": lambda ends: [[name_of(t), number] for t, number in ends],
+    "history": lambda moves: [{"seat": seat, **move_to_wire(move)} for seat, move in moves],
+    "legal_moves": lambda moves: [move_to_wire(move) for move in moves],
+    "final_hands": lambda hands: None if hands is None else [[name_of(t) for t in hand] for hand in hands],
+}
+"""How each field of a view becomes JSON (the others are plain values already)."""
+
+
+def view_to_wire(view: View) -> dict[str, Any]:
+    """A seat's view as JSON: every field of the view, tiles in notation."""
+    wire = {}
+    for item in fields(view):
+        value = getattr(view, item.name)
+        convert = CONVERTERS.get(item.name)
+        wire[item.name] = convert(value) if convert else list(value) if isinstance(value, tuple) else value
+    return wire
+
+
+def current_view(state: TableState, seat: int | None) -> dict[str, Any] | None:
+    """The recipient's view of the current round, or ``None`` before the first deal."""
+    if state.match is None or state.round is None:
+        return None
+    index = len(state.match.rounds) - 1
+    return view_to_wire(round_view(state.round, seat, index, state.totals()))
+
+
+def match_result(state: TableState) -> dict[str, Any] | None:
+    """The totals and winners once the match is over."""
+    if state.phase != OVER or state.match is None:
+        return None
+    return {"totals": list(state.totals()), "winners": state.match.winners()}
+
+
+def frame_for(state: TableState, event: Event, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` receives for ``event``, rendered from ``state`` right after folding it."""
+    kind = event.kind
+    if kind == "dealt":
+        return {"t": "round", "seq": event.seq, "view": current_view(state, seat)}
+    if kind == "move":
+        move = {"t": "move", "seq": event.seq, "seat": event.payload["seat"], "view": current_view(state, seat)}
+        result = match_result(state)
+        return move | {"match": result} if result else move
+    public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}
+    frame = {"t": kind, "seq": event.seq, **public}
+    return frame if kind == "chat" else frame | {"table": state.summary()}
+
+
+def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know of the table now, at ``state.seq``."""
+    return {
+        "t": "snapshot",
+        "seq": state.seq,
+        "you": seat,
+        "table": state.summary(),
+        "view": current_view(state, seat),
+        "match": match_result(state),
+        "chat": [{"seat": s, "text": text} for s, text in state.chat[-20:]],
+    }

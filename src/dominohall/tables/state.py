@@ -1,0 +1,208 @@
+"""A table's state, folded from its events: seats, host, settings, the match and the commands seen.
+
+Folding is the only way a table's state changes, live and on rebuild alike, so a table rebuilt from its
+events is the table that was running. The deal is in the events (``dealt``: hands and boneyard, a
+server-only payload), so rebuilding needs no randomness.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.chickenfoot import ChickenFootRound
+from ..engine.match import AnyMatch, AnyRound, GameOptions, new_match
+from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
+from ..engine.options import ChickenFootOptions
+from ..engine.record import SeatInfo
+from ..engine.standard import StandardRound
+from ..engine.standard_options import StandardOptions
+from .ports import Event
+
+WAITING = "waiting"
+"""Seats are being taken and settings changed; no match yet."""
+PLAYING = "playing"
+"""A match is being played."""
+OVER = "over"
+"""The match is over (a rematch starts another)."""
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, in hex: the only form in which a table keeps it."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A place at the table: free, a person (known by the hash of their token), or a bot of a level."""
+
+    name: str | None = None
+    bot: str | None = None
+    token: str | None = None
+
+    def is_free(self) -> bool:
+        """True when nobody (and no bot) sits here."""
+        return self.name is None
+
+    def info(self) -> SeatInfo:
+        """The seat as the record names it."""
+        return SeatInfo(self.name or "", self.bot)
+
+    def to_public(self) -> dict[str, Any]:
+        """What anyone may know of the seat (never its token)."""
+        return {"name": self.name, "bot": self.bot, "free": self.is_free()}
+
+
+def options_from_dict(game: str, data: dict[str, Any]) -> GameOptions:
+    """Options as the events keep them (the record's option names)."""
+    return StandardOptions.from_dict(data) if game == "standard" else ChickenFootOptions.from_dict(data)
+
+
+@dataclass
+class TableState:
+    """Everything a table is, folded from its events (``seq`` is the last folded)."""
+
+    table_id: str
+    game: str = "chickenfoot"
+    options: GameOptions = field(default_factory=ChickenFootOptions)
+    seats: list[Seat] = field(default_factory=list)
+    host: str = ""
+    created: float = 0.0
+    seq: int = 0
+    phase: str = WAITING
+    match: AnyMatch | None = None
+    matches: int = 0
+    commands: dict[str, int] = field(default_factory=dict)
+    chat: list[tuple[int, str]] = field(default_factory=list)
+
+    # -- questions ---------------------------------------------------------------------------------
+
+    def seat_of(self, token_digest: str | None) -> int | None:
+        """The seat held by the person with this token hash, compared in constant time."""
+        if token_digest is None:
+            return None
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token, token_digest):
+                found = index
+        return found
+
+    def is_host(self, token_digest: str | None) -> bool:
+        """True for the table's host."""
+        return token_digest is not None and hmac.compare_digest(self.host, token_digest)
+
+    @property
+    def round(self) -> AnyRound | None:
+        """The round being played (or the last one), if a match has started."""
+        if self.match is None or not self.match.rounds:
+            return None
+        return self.match.current
+
+    def totals(self) -> tuple[int, ...]:
+        """The match's totals of the rounds already ended."""
+        return tuple(self.match.totals()) if self.match is not None else ()
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """The seats as the record names them."""
+        return [seat.info() for seat in self.seats]
+
+    def summary(self) -> dict[str, Any]:
+        """The table as anyone may see it."""
+        host_seat = self.seat_of(self.host)
+        return {
+            "id": self.table_id,
+            "game": self.game,
+            "options": self.options.to_dict(),
+            "seats": [seat.to_public() for seat in self.seats],
+            "host_seat": host_seat,
+            "phase": self.phase,
+            "matches": self.matches,
+            "seq": self.seq,
+        }
+
+    # -- folding -----------------------------------------------------------------------------------
+
+    def fold(self, event: Event) -> None:
+        """Apply one event (the next ``seq``) to the state."""
+        if event.seq != self.seq + 1:
+            raise ValueError(f"table {self.table_id}: event {event.seq} folded after {self.seq}")
+        getattr(self, "_on_" + event.kind.replace("-", "_"))(event.payload)
+        self.seq = event.seq
+        if event.command_id is not None:
+            self.commands[event.command_id] = event.seq
+
+    def _on_created(self, payload: dict[str, Any]) -> None:
+        self.game = payload["game"]
+        self.options = options_from_dict(self.game, payload["options"])
+        self.seats = [Seat(s.get("name"), s.get("bot"), s.get("token")) for s in payload["seats"]]
+        self.host = payload["host"]
+        self.created = payload["time"]
+
+    def _on_sat(self, payload: dict[str, Any]) -> None:
+        self.seats[payload["seat"]] = Seat(payload["name"], None, payload["token"])
+
+    def _on_stood(self, payload: dict[str, Any]) -> None:
+        self._vacate(payload["seat"])
+
+    def _on_kicked(self, payload: dict[str, Any]) -> None:
+        self._vacate(payload["seat"])
+
+    def _vacate(self, index: int) -> None:
+        """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
+        seat = self.seats[index]
+        if self.phase == PLAYING:
+            self.seats[index] = Seat(seat.name, "medium", None)
+        else:
+            self.seats[index] = Seat()
+
+    def _on_bot(self, payload: dict[str, Any]) -> None:
+        self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
+
+    def _on_settings(self, payload: dict[str, Any]) -> None:
+        self.options = options_from_dict(self.game, payload["options"])
+        players = self.options.players
+        self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
+
+    def _on_started(self, payload: dict[str, Any]) -> None:
+        self.phase = PLAYING
+        self.match = new_match(self.options)
+        self.matches += 1
+
+    def _on_rematch(self, payload: dict[str, Any]) -> None:
+        self._on_started(payload)
+
+    def _on_dealt(self, payload: dict[str, Any]) -> None:
+        assert self.match is not None
+        hands, boneyard, first = payload["hands"], payload["boneyard"], payload["first"]
+        rnd: AnyRound
+        if isinstance(self.options, StandardOptions):
+            rnd = StandardRound(self.options, first, hands, boneyard, payload.get("lead", NO_TILE))
+        else:
+            rnd = ChickenFootRound(self.options, payload["number"], first, hands, boneyard)
+        self.match.rounds.append(rnd)  # type: ignore[arg-type]
+
+    def _on_move(self, payload: dict[str, Any]) -> None:
+        assert self.match is not None
+        self.match.current.apply(move_from_payload(payload), payload["seat"])
+        if self.match.is_over():
+            self.phase = OVER
+
+    def _on_chat(self, payload: dict[str, Any]) -> None:
+        self.chat = [*self.chat[-49:], (payload["seat"], payload["text"])]
+
+
+def move_payload(seat: int, move: Move) -> dict[str, Any]:
+    """A move as its event keeps it: a draw names no tile (the boneyard order decides it)."""
+    if move.kind == PLAY:
+        return {"t": "move", "seat": seat, "kind": PLAY, "tile": move.tile, "on": move.on}
+    return {"t": "move", "seat": seat, "kind": move.kind}
+
+
+def move_from_payload(payload: dict[str, Any]) -> Move:
+    """The move a ``move`` event keeps."""
+    kind = payload["kind"]
+    if kind == PLAY:
+        return Move(PLAY, payload["tile"], payload["on"])
+    return Move(DRAW) if kind == DRAW else Move(PASS)

@@ -1,0 +1,81 @@
+"""A hall on a real SQLite file, an inbox that records frames, and a client that plays from its frames."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dominohall.store.sqlite import SqliteStore
+from dominohall.tables.actor import Reply, TableActor, TableConfig
+from dominohall.tables.bots import BotRunner
+from dominohall.tables.commands import Command
+from dominohall.tables.hall import Hall
+from dominohall.tables.state import OVER, token_hash
+
+
+@dataclass(eq=False)
+class Inbox:
+    """A subscriber that keeps every frame (as the JSON it would be sent as)."""
+
+    token: str | None = None
+    frames: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def for_token(cls, token: str | None) -> Inbox:
+        """The inbox of the holder of ``token`` (``None``: a spectator)."""
+        return cls(token_hash(token) if token else None)
+
+    def deliver(self, frame: dict[str, Any]) -> None:
+        """Keep ``frame``, checking that it is JSON."""
+        self.frames.append(json.loads(json.dumps(frame)))
+
+    def last_view(self) -> dict[str, Any] | None:
+        """The latest view received."""
+        for frame in reversed(self.frames):
+            if isinstance(frame.get("view"), dict):
+                return frame["view"]  # type: ignore[no-any-return]
+        return None
+
+
+async def open_hall(path: Path) -> Hall:
+    """A hall on the SQLite file ``path``, bots moving at once."""
+    return Hall(await SqliteStore.open(path), TableConfig(bot_delay=0), BotRunner(workers=1))
+
+
+async def close_hall(hall: Hall) -> None:
+    """Stop the hall and close its store."""
+    await hall.close()
+    await hall.store.close()
+
+
+def command_for(move: dict[str, Any], token: str, command_id: str) -> Command:
+    """The command making a move as a view lists it."""
+    args = {"tile": move["tile"], "on": move["on"]} if move["kind"] == "play" else {}
+    return Command(move["kind"], args, token_hash(token), command_id)
+
+
+async def wait_for_turn(actor: TableActor, inbox: Inbox, seat: int, timeout: float = 10.0) -> dict[str, Any] | None:
+    """Wait until ``seat`` is to move (its view), or ``None`` once the match is over."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        if actor.state.phase == OVER:
+            return None
+        view = inbox.last_view()
+        if view and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+            return view
+        await asyncio.sleep(0.001)
+    raise TimeoutError("the seat never got its turn")
+
+
+async def play_to_end(actor: TableActor, inbox: Inbox, token: str, seat: int, limit: int | None = None) -> list[Reply]:
+    """Play ``seat``'s first legal move whenever it is its turn, until the match is over (or ``limit`` moves)."""
+    replies: list[Reply] = []
+    while limit is None or len(replies) < limit:
+        view = await wait_for_turn(actor, inbox, seat)
+        if view is None:
+            break
+        replies.append(await actor.submit(command_for(view["legal_moves"][0], token, f"m{len(replies)}"), inbox))
+    return replies

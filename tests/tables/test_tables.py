@@ -1,0 +1,311 @@
+"""A table's life on a real SQLite file: seats, the host, bots, moves, refusals, rebuilding and catching up."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from dominohall.engine.record import verify
+from dominohall.tables.commands import Command
+from dominohall.tables.errors import CODES, CommandError
+from dominohall.tables.hall import Hall, NewTable
+from dominohall.tables.state import OVER, PLAYING, WAITING, token_hash
+
+from .helpers import Inbox, close_hall, command_for, open_hall, play_to_end, wait_for_turn
+from .leaks import leaks
+
+T = TypeVar("T")
+
+ONE_ROUND = {"length": "one"}
+THREE_BOTS: list[str | None] = [None, "easy", "medium", "easy"]
+
+
+def run(path: Path, work: Callable[[Hall], Awaitable[T]]) -> T:
+    """Run ``work`` on a hall over the SQLite file ``path``."""
+
+    async def main() -> T:
+        hall = await open_hall(path)
+        try:
+            return await work(hall)
+        finally:
+            await close_hall(hall)
+
+    return asyncio.run(main())
+
+
+async def new_table(hall: Hall, settings: dict[str, Any] | None = None, bots: list[str | None] | None = None,
+                    game: str = "chickenfoot") -> tuple[str, str]:  # fmt: skip
+    """A table hosted by Ann in seat 0."""
+    return await hall.create(NewTable(game, settings or ONE_ROUND, bots or THREE_BOTS, "Ann"), 1000.0)
+
+
+def test_a_whole_match_against_three_bots_records_legally_and_leaks_nothing(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[dict[str, Any], Inbox, Inbox]:
+        table_id, token = await new_table(hall, {"length": "half"})
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host, spectator = Inbox.for_token(token), Inbox()
+        await actor.join(host, None)
+        await actor.join(spectator, None)
+        start = await actor.submit(Command("start", token=token_hash(token), command_id="s"), host)
+        assert start.error is None
+        await play_to_end(actor, host, token, 0)
+        assert actor.state.phase == OVER
+        return await hall.record(table_id), host, spectator
+
+    record, host, spectator = run(tmp_path / "db", work)
+    assert verify(record) == []
+    assert len(record["rounds"]) == 5
+    assert record["seats"][0] == {"name": "Ann"} and record["seats"][1]["bot"] == "easy"
+    assert leaks(record, host.frames, 0) == []
+    assert leaks(record, spectator.frames, None) == []
+    seqs = [f["seq"] for f in spectator.frames if f["t"] not in ("snapshot", "ack")]
+    assert seqs == list(range(2, 2 + len(seqs)))
+    assert all(f.get("view") is None or f["view"]["hand"] == [] for f in spectator.frames)
+
+
+def test_a_standard_match_two_players(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> dict[str, Any]:
+        table_id, token = await new_table(hall, {"players": 2, "mode": "draw"}, [None, "medium"], "standard")
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host = Inbox.for_token(token)
+        await actor.join(host, 1)
+        await actor.submit(Command("start", token=token_hash(token)))
+        await play_to_end(actor, host, token, 0)
+        return await hall.record(table_id)
+
+    record = run(tmp_path / "db", work)
+    assert record["game"] == "standard" and verify(record) == []
+
+
+def test_the_ack_comes_before_the_events_and_each_move_is_committed_first(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[list[dict[str, Any]], int]:
+        table_id, token = await new_table(hall, bots=[None, None, "easy", "easy"])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host = Inbox.for_token(token)
+        await actor.join(host, None)
+        reply, _ = await hall.sit(table_id, 1, "Bo")
+        assert reply.error is None
+        await actor.submit(Command("start", token=token_hash(token), command_id="go"), host)
+        stored = await hall.store.load(table_id)
+        return host.frames, stored[-1].seq
+
+    frames, last_stored = run(tmp_path / "db", work)
+    kinds = [f["t"] for f in frames]
+    assert kinds[:2] == ["snapshot", "sat"]
+    assert kinds[2] == "ack" and frames[2]["id"] == "go"
+    assert kinds[3:5] == ["started", "round"]
+    assert frames[4]["seq"] <= last_stored
+
+
+def refused(reply: Any) -> str:
+    """The error code of a refused reply."""
+    assert reply.error is not None, "the command was accepted"
+    assert reply.error.code in CODES
+    assert reply.error.message
+    return str(reply.error.code)
+
+
+def test_refused_commands_change_nothing(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> None:
+        table_id, token = await new_table(hall, bots=[None, None, "easy", "easy"])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host = token_hash(token)
+        stranger = token_hash("not a seat")
+        before = actor.state.seq
+        assert refused(await actor.submit(Command("start", token=host))) == "seats-empty"
+        assert refused(await actor.submit(Command("start", token=stranger))) == "not-host"
+        assert refused(await actor.submit(Command("chat", {"text": "hi"}, stranger))) == "not-seated"
+        assert refused(await actor.submit(Command("chat", {"text": "x" * 301}, host))) == "too-long"
+        assert refused(await actor.submit(Command("dance", token=host))) == "unknown-type"
+        assert refused(await actor.submit(Command("play", {"tile": "9-9", "on": None}, host))) == "not-started"
+        assert refused(await actor.submit(Command("settings", {"settings": {"players": 9}}, host))) == "bad-settings"
+        assert refused(await actor.submit(Command("settings", {"settings": {"mode": "draw"}}, host))) == "bad-settings"
+        assert refused(await actor.submit(Command("bot", {"seat": 1, "level": "genius"}, host))) == "bad-bot"
+        assert refused(await actor.submit(Command("kick", {"seat": 1}, host))) == "no-such-seat"
+        assert refused(await actor.submit(Command("chat", {"text": "hi"}, host, at_seq=0))) == "stale"
+        assert (await hall.sit(table_id, 0, "Bo"))[0].error is not None
+        assert (await hall.sit(table_id, 1, ""))[0].error is not None
+        assert actor.state.seq == before == len(await hall.store.load(table_id))
+
+    run(tmp_path / "db", work)
+
+
+def test_moves_out_of_turn_and_illegal_moves_are_refused_with_the_rule(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> None:
+        table_id, token = await new_table(hall, {"players": 2, "length": "one"}, [None, None])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        bo_reply, bo = await hall.sit(table_id, 1, "Bo")
+        assert bo_reply.error is None
+        await actor.submit(Command("start", token=token_hash(token)))
+        assert refused(await actor.submit(Command("start", token=token_hash(token)))) == "started"
+        rnd = actor.state.round
+        assert rnd is not None
+        mover, other = (token, bo) if rnd.turn == 0 else (bo, token)
+        seq = actor.state.seq
+        assert refused(await actor.submit(Command("draw", token=token_hash(other)))) == "not-your-turn"
+        error = (await actor.submit(Command("play", {"tile": "9-1", "on": "9-9"}, token_hash(mover)))).error
+        assert error is not None and error.code == "illegal-move" and error.rule in ("not-in-hand", "no-match")
+        assert (
+            refused(await actor.submit(Command("play", {"tile": "nine", "on": None}, token_hash(mover)))) == "bad-tile"
+        )
+        assert refused(await actor.submit(Command("play", {"tile": "9-9", "on": "9-9"}, token_hash(mover))))
+        assert actor.state.seq == seq == len(await hall.store.load(table_id))
+
+    run(tmp_path / "db", work)
+
+
+def test_a_repeated_command_id_is_applied_once(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> None:
+        table_id, token = await new_table(hall)
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        first = await actor.submit(Command("chat", {"text": "hello"}, token_hash(token), "c1"))
+        again = await actor.submit(Command("chat", {"text": "hello"}, token_hash(token), "c1"))
+        assert first.seq == again.seq and again.duplicate and not first.duplicate
+        assert [e.kind for e in await hall.store.load(table_id)].count("chat") == 1
+
+    run(tmp_path / "db", work)
+
+
+def test_tokens_are_kept_only_as_hashes(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+
+    async def work(hall: Hall) -> list[str]:
+        table_id, token = await new_table(hall, bots=[None, None, "easy", "easy"])
+        reply, bo = await hall.sit(table_id, 1, "Bo")
+        assert reply.error is None
+        return [token, bo]
+
+    tokens = run(folder / "hall.db", work)
+    stored = b"".join(path.read_bytes() for path in folder.iterdir())
+    for token in tokens:
+        assert len(token) >= 22
+        assert token.encode() not in stored
+        assert token_hash(token).encode() in stored
+
+
+def test_host_settings_kick_and_swap_to_bot(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> None:
+        table_id, token = await new_table(hall, bots=[None, None, None, "easy"])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host = token_hash(token)
+        reply, bo = await hall.sit(table_id, 2, "Bo")
+        assert reply.error is None
+        assert refused(await actor.submit(Command("settings", {"settings": {"players": 2}}, host))) == "seat-taken"
+        assert (await actor.submit(Command("kick", {"seat": 2}, token_hash(bo)))).error is not None
+        assert (await actor.submit(Command("kick", {"seat": 2}, host))).error is None
+        assert actor.state.seats[2].is_free() and actor.state.seat_of(token_hash(bo)) is None
+        assert (await actor.submit(Command("settings", {"settings": {"players": 3}}, host))).error is None
+        assert len(actor.state.seats) == 3 and actor.state.options.hand == 14
+        assert (await actor.submit(Command("bot", {"seat": 1, "level": "hard"}, host))).error is None
+        assert (await actor.submit(Command("bot", {"seat": 2, "level": "easy"}, host))).error is None
+        assert actor.state.seats[1].bot == "hard" and actor.state.phase == WAITING
+        assert (await actor.submit(Command("start", token=host))).error is None
+        assert actor.state.phase == PLAYING
+
+    run(tmp_path / "db", work)
+
+
+def test_standing_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> dict[str, Any]:
+        table_id, token = await new_table(hall, bots=[None, "easy", "easy", "easy"])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        await actor.submit(Command("start", token=token_hash(token)))
+        assert (await actor.submit(Command("stand", token=token_hash(token)))).error is None
+        assert actor.state.seats[0].bot == "medium" and actor.state.seats[0].name == "Ann"
+        for _ in range(2000):
+            if actor.state.phase == OVER:
+                break
+            await asyncio.sleep(0.001)
+        return await hall.record(table_id)
+
+    assert verify(run(tmp_path / "db", work)) == []
+
+
+def test_the_record_is_refused_until_the_match_is_over(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> None:
+        table_id, _ = await new_table(hall)
+        with pytest.raises(CommandError) as refusal:
+            await hall.record(table_id)
+        assert refusal.value.code == "not-over"
+        with pytest.raises(CommandError) as missing:
+            await hall.record("nope")
+        assert missing.value.code == "no-table"
+
+    run(tmp_path / "db", work)
+
+
+def test_a_table_is_rebuilt_from_its_events_and_plays_on(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+
+    async def first(hall: Hall) -> tuple[str, str, dict[str, Any], int]:
+        table_id, token = await new_table(hall, {"length": "half"})
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host = Inbox.for_token(token)
+        await actor.join(host, None)
+        await actor.submit(Command("start", token=token_hash(token)))
+        await play_to_end(actor, host, token, 0, limit=4)
+        view = await wait_for_turn(actor, host, 0)
+        assert view is not None
+        return table_id, token, view, actor.state.seq
+
+    async def second(hall: Hall, table_id: str, token: str, view: dict[str, Any], seq: int) -> dict[str, Any]:
+        assert await hall.open() == 1
+        actor = hall.actors[table_id]
+        assert actor.state.seq == seq
+        host = Inbox.for_token(token)
+        await actor.join(host, None)
+        assert host.frames[0]["t"] == "snapshot" and host.frames[0]["view"] == view
+        retry = await actor.submit(command_for(view["legal_moves"][0], token, "m3"), host)
+        assert retry.duplicate, "the last acked command id is known after the rebuild"
+        await play_to_end(actor, host, token, 0)
+        return await hall.record(table_id)
+
+    table_id, token, view, seq = run(db, first)
+    record = run(db, lambda hall: second(hall, table_id, token, view, seq))
+    assert verify(record) == [] and len(record["rounds"]) == 5
+    assert run(db, lambda hall: hall.open()) == 0
+
+
+def test_a_reconnect_catches_up_with_the_missed_events_for_its_seat(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        table_id, token = await new_table(hall)
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        live = Inbox.for_token(token)
+        await actor.join(live, None)
+        await actor.submit(Command("start", token=token_hash(token)))
+        await play_to_end(actor, live, token, 0, limit=2)
+        await wait_for_turn(actor, live, 0)
+        late = Inbox.for_token(token)
+        await actor.join(late, 3)
+        return live.frames, late.frames
+
+    live, late = run(tmp_path / "db", work)
+    assert late[0]["t"] == "welcome" and late[0]["from"] == 3
+    missed = [f for f in live if f["t"] not in ("ack", "snapshot") and f["seq"] > 3]
+    assert late[1:] == missed
+
+
+def test_the_leak_scan_finds_a_hidden_tile() -> None:
+    record = {
+        "rounds": [{"hands": [["9-1"], ["8-2"]], "boneyard": ["7-3", "6-4"], "moves": [{"seat": 0, "draw": "7-3"}]}]
+    }
+    view = {"round_index": 0, "history": [{"seat": 0, "kind": "draw"}], "end": None}
+    assert leaks(record, [{"t": "move", "view": view, "hand": ["9-1", "7-3"]}], 0) == []
+    assert leaks(record, [{"t": "move", "view": view, "x": "8-2"}], 0) != []
+    assert leaks(record, [{"t": "move", "view": view, "x": "6-4"}], 0) != []
+    assert leaks(record, [{"t": "move", "view": view, "x": "7-3"}], 1) != []
+    assert leaks(record, [{"t": "move", "view": view | {"end": "domino"}, "x": "8-2"}], None) == []
