@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: run test bench lint venv clean
 
 run: $(STAMP)
-	$(BIN)/dominohall play
+	$(BIN)/dominohall serve
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 -q

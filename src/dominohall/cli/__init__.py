@@ -1,4 +1,4 @@
-"""The command line: ``dominohall play | simulate | tournament | verify | replay``."""
+"""The command line: ``dominohall play | simulate | tournament | verify | replay | serve``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    from . import play, records, simulate, tournament
+    from . import play, records, serve, simulate, tournament
 
     parser = argparse.ArgumentParser(
         prog="dominohall", description="Chicken Foot and the standard domino game: play, simulate, check."
@@ -19,6 +19,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     records.add_parsers(commands)
     tournament.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

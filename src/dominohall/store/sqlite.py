@@ -52,18 +52,20 @@ def path_from_url(url: str) -> Path:
 
 
 class SqliteStore:
-    """The ``Store`` port on a SQLite file; open it with ``await SqliteStore.open(path)``."""
+    """The ``Store`` port on a SQLite file: ``await SqliteStore.open(path)``, or ``SqliteStore(path)`` to
+    connect on first use (from any event loop)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
         self._connection: sqlite3.Connection | None = None
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStore:
         """Open (creating when needed) the store in ``path`` and its folder."""
         store = cls(path_from_url(path) if isinstance(path, str) else path)
-        await store._run(store._connect)
+        await store._run(lambda: store._db)
         return store
 
     async def _run(self, work: Callable[[], T]) -> T:
@@ -82,7 +84,10 @@ class SqliteStore:
     @property
     def _db(self) -> sqlite3.Connection:
         if self._connection is None:
-            raise StoreError("the store is closed")
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._connect()
+        assert self._connection is not None
         return self._connection
 
     async def create_table(self, table_id: str, created: float) -> None:
@@ -144,6 +149,7 @@ class SqliteStore:
 
     async def close(self) -> None:
         """Close the connection and stop the writer thread."""
+        self._closed = True
         if self._connection is not None:
             connection, self._connection = self._connection, None
             await self._run(connection.close)

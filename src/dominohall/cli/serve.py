@@ -1,0 +1,63 @@
+"""``dominohall serve``: the web server (FastAPI on uvicorn) with its SQLite event store."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+DEFAULT_DB = "sqlite:///data/dominohall.db"
+BOT_DELAY_ENV = "DOMINOHALL_BOT_DELAY"
+"""The environment variable that sets the bots' delay when ``--bot-delay`` is not given."""
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``serve``."""
+    parser = commands.add_parser("serve", help="serve the web site and its tables")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--db", default=DEFAULT_DB, help=f"event store URL (default {DEFAULT_DB})")
+    parser.add_argument(
+        "--bot-delay", type=float, help=f"seconds a bot waits before moving (default ${BOT_DELAY_ENV} or 0.8)"
+    )
+    parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
+    parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
+    parser.add_argument("--message-burst", type=int, default=60, help="messages at once per connection (60)")
+    parser.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
+    parser.set_defaults(run=run)
+
+
+def bot_delay(args: argparse.Namespace) -> float:
+    """The bots' delay: the option, else the environment, else 0.8 s."""
+    if args.bot_delay is not None:
+        return float(args.bot_delay)
+    return float(os.environ.get(BOT_DELAY_ENV, "0.8"))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    import uvicorn
+
+    from ..server.app import ServerSettings, create_app
+    from ..server.logs import configure
+    from ..store.sqlite import SqliteStore, path_from_url
+    from ..tables.ports import StoreError
+
+    try:
+        store = SqliteStore(path_from_url(args.db))
+    except StoreError as error:
+        raise SystemExit(f"dominohall: {error}") from None
+    settings = ServerSettings(
+        bot_delay=bot_delay(args),
+        allowed_origins=tuple(args.origin),
+        secure_cookies=args.secure_cookies,
+        message_rate=args.message_rate,
+        message_burst=args.message_burst,
+    )
+    configure()
+    app = create_app(store, settings)
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, ws_max_size=settings.max_frame, log_config=None, ws="websockets"
+    )
+    uvicorn.Server(config).run()
+    return 0

@@ -1,0 +1,1 @@
+"""The web server: an ASGI app (FastAPI) with the HTTP API and the tables' WebSocket."""

@@ -1,0 +1,103 @@
+"""The ASGI app: ``create_app(store, settings)`` wires the hall of tables, the HTTP API and the WebSocket."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from fastapi import FastAPI
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import __version__
+from ..tables.actor import TableConfig
+from ..tables.bots import BotRunner
+from ..tables.hall import Hall
+from ..tables.ports import Store
+from .limits import PerAddress
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What the server allows and how its tables behave."""
+
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it moves (0 in tests)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins allowed to open a table's WebSocket; empty: the server's own address (the Host header)."""
+    max_frame: int = 4096
+    """The largest WebSocket message, in bytes (larger: closed with 1009)."""
+    message_rate: float = 20.0
+    message_burst: int = 60
+    """The per-connection message budget: a burst, refilled per second (spent: closed with 1008)."""
+    send_queue: int = 256
+    """Frames waiting for a slow client before it is dropped."""
+    max_connections_per_address: int = 32
+    tables_per_minute: int = 20
+    secure_cookies: bool = False
+    """Mark seat cookies ``Secure`` (behind HTTPS)."""
+    bot_workers: int | None = None
+    """Processes for the searching bots (default: the cores less one)."""
+
+
+CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+"""The content security policy: no inline script, nothing from elsewhere."""
+DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; " + (
+    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https://fastapi.tiangolo.com"
+)
+"""The interactive API docs (``/docs``) load Swagger UI with one inline script: the only exception."""
+
+
+class SecurityHeaders:
+    """ASGI middleware adding the security headers to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, adding the headers to the response's start."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        policy = DOCS_CSP if scope["path"] in ("/docs", "/docs/oauth2-redirect") else CSP
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", policy.encode()),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(store: Store, settings: ServerSettings | None = None) -> FastAPI:
+    """The Domino Hall app on ``store`` (which it closes on shutdown)."""
+    from . import http, ws
+
+    settings = settings or ServerSettings()
+    config = TableConfig(bot_delay=settings.bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hall = Hall(store, config, BotRunner(settings.bot_workers))
+        app.state.hall = hall
+        await hall.open()
+        try:
+            yield
+        finally:
+            await hall.close()
+            await store.close()
+
+    app = FastAPI(title="Domino Hall", version=__version__, lifespan=lifespan)
+    app.state.settings = settings
+    app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
+    app.include_router(http.router)
+    app.include_router(ws.router)
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,118 @@
+"""The HTTP API: create a table, sit down, a table's public summary, a finished match's record, health.
+
+A seat's token travels only in an HttpOnly, SameSite=Lax cookie named ``dh_<table id>``; the server keeps
+only its SHA-256.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..tables.errors import CommandError
+from ..tables.hall import Hall, NewTable
+
+router = APIRouter()
+
+STATUS = {"no-table": 404, "not-over": 403, "bad-token": 403, "busy": 503, "rate-limited": 429}
+"""HTTP status of an error code (the others are 400 or, for a seat or state conflict, 409)."""
+CONFLICTS = frozenset({"seat-taken", "started", "already-seated", "match-over"})
+
+
+def cookie_name(table_id: str) -> str:
+    """The cookie holding the seat token for a table."""
+    return f"dh_{table_id}"
+
+
+class CreateTable(BaseModel):
+    """A new table: the game, its settings, a bot level or null per seat, and the host's name and seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(max_length=16)] = "chickenfoot"
+    settings: dict[str, int | str | bool | None] = Field(default_factory=dict)
+    bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=8)
+    name: Annotated[str, Field(max_length=64)]
+    seat: int = 0
+
+
+class SitDown(BaseModel):
+    """Take a free seat with a display name."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    name: Annotated[str, Field(max_length=64)]
+
+
+def hall_of(request: Request) -> Hall:
+    """The app's hall of tables."""
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+def refusal(error: CommandError) -> JSONResponse:
+    """The JSON answer for a refused request."""
+    status = STATUS.get(error.code, 409 if error.code in CONFLICTS else 400)
+    return JSONResponse(error.to_frame(None), status_code=status)
+
+
+def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
+    """Give the browser its seat token: HttpOnly, SameSite=Lax, for the whole site."""
+    secure = bool(request.app.state.settings.secure_cookies)
+    response.set_cookie(cookie_name(table_id), token, httponly=True, samesite="lax", secure=secure, path="/")
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(spec: CreateTable, request: Request, response: Response) -> Any:
+    """Create a table hosted by the caller, who takes ``seat``; answers its link and sets the seat cookie."""
+    address = request.client.host if request.client else "?"
+    if not request.app.state.limits.may_create(address):
+        return refusal(CommandError("rate-limited", "too many tables from your address: wait a minute"))
+    try:
+        table_id, token = await hall_of(request).create(
+            NewTable(spec.game, dict(spec.settings), spec.bots, spec.name, spec.seat), time.time()
+        )
+    except CommandError as error:
+        return refusal(error)
+    set_seat_cookie(request, response, table_id, token)
+    return {"id": table_id, "link": f"/t/{table_id}", "seat": spec.seat}
+
+
+@router.post("/api/tables/{table_id}/sit")
+async def sit(table_id: str, body: SitDown, request: Request, response: Response) -> Any:
+    """Take a free seat; sets the seat cookie (reconnect the WebSocket to play from it)."""
+    try:
+        reply, token = await hall_of(request).sit(table_id, body.seat, body.name)
+    except CommandError as error:
+        return refusal(error)
+    if reply.error is not None:
+        return refusal(reply.error)
+    set_seat_cookie(request, response, table_id, token)
+    return {"seat": body.seat, "seq": reply.seq}
+
+
+@router.get("/api/tables/{table_id}")
+async def table_summary(table_id: str, request: Request) -> Any:
+    """What anyone may know of a table: game, settings, seats, phase, seq."""
+    actor = await hall_of(request).actor(table_id)
+    if actor is None:
+        return refusal(CommandError("no-table", "there is no table with this id: check the link"))
+    return actor.state.summary()
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(table_id: str, request: Request) -> Any:
+    """The ``dominohall/record@1`` record of the table's match, once it is over (403 before)."""
+    try:
+        return await hall_of(request).record(table_id)
+    except CommandError as error:
+        return refusal(error)
+
+
+@router.get("/healthz")
+async def health(request: Request) -> dict[str, Any]:
+    """The server is up: its live tables."""
+    return {"ok": True, "tables": len(hall_of(request).actors)}

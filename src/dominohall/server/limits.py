@@ -1,0 +1,70 @@
+"""Limits that keep one client from hurting the others: message budgets, connections and tables per address."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Budget:
+    """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second.
+
+    >>> budget = Budget(rate=1.0, burst=2, clock=lambda: 0.0)
+    >>> budget.spend(), budget.spend(), budget.spend()
+    (True, True, False)
+    """
+
+    rate: float
+    burst: int
+    clock: Callable[[], float] = time.monotonic
+    _tokens: float = -1.0
+    _when: float = 0.0
+
+    def spend(self) -> bool:
+        """Take one message from the budget; False when it is spent."""
+        now = self.clock()
+        if self._tokens < 0:
+            self._tokens, self._when = float(self.burst), now
+        self._tokens = min(float(self.burst), self._tokens + (now - self._when) * self.rate)
+        self._when = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+@dataclass
+class PerAddress:
+    """Open connections per address (a cap) and tables created per address in the last minute (a rate)."""
+
+    max_connections: int
+    tables_per_minute: int
+    clock: Callable[[], float] = time.monotonic
+    connections: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    created: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+
+    def connect(self, address: str) -> bool:
+        """Count a new connection from ``address``; False (and not counted) past the cap."""
+        if self.connections[address] >= self.max_connections:
+            return False
+        self.connections[address] += 1
+        return True
+
+    def disconnect(self, address: str) -> None:
+        """Count a connection from ``address`` as closed."""
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    def may_create(self, address: str) -> bool:
+        """Count a table created from ``address``; False (and not counted) past the rate."""
+        recent, now = self.created[address], self.clock()
+        while recent and recent[0] <= now - 60:
+            recent.popleft()
+        if len(recent) >= self.tables_per_minute:
+            return False
+        recent.append(now)
+        return True

@@ -1,0 +1,240 @@
+"""The table protocol, version 1: every message a client sends and the server answers, as pydantic models.
+
+Client messages carry ``t`` (the type) and, for commands, ``id`` (the client's command id: the server
+answers ``ack`` or ``error`` with it, and applies a repeated id once). Server frames carry ``t`` and, for
+table events, ``seq``. ``docs/protocol.md`` describes each with an example.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ..tables.commands import Command
+from ..tables.errors import CommandError
+
+PROTOCOL_VERSION = 1
+"""The protocol version this server speaks."""
+
+CommandId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class ClientMessage(BaseModel):
+    """Fields every client message may have."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Hello(ClientMessage):
+    """The first message of a connection: the protocol version and the last ``seq`` the client has seen."""
+
+    t: Literal["hello"]
+    v: int = PROTOCOL_VERSION
+    last_seq: int | None = None
+
+
+class ClientCommand(ClientMessage):
+    """A command: ``id`` names it for the ack; ``at`` (optional) is the ``seq`` the client acted on."""
+
+    id: CommandId
+    at: int | None = None
+
+    def args(self) -> dict[str, Any]:
+        """The command's own fields, for the table."""
+        return self.model_dump(exclude={"t", "id", "at"})
+
+    def to_command(self, token: str | None) -> Command:
+        """The table command this message asks for, from the holder of ``token`` (its hash)."""
+        kind = str(getattr(self, "t"))  # noqa: B009 - every subclass declares t
+        return Command(kind, self.args(), token, self.id, at_seq=self.at)
+
+
+class Play(ClientCommand):
+    """Play ``tile`` on the open end of ``on`` (``null`` for the lead of a standard hand)."""
+
+    t: Literal["play"]
+    tile: Annotated[str, Field(max_length=5)]
+    on: Annotated[str, Field(max_length=5)] | None = None
+
+
+class Draw(ClientCommand):
+    """Draw the next tile of the boneyard."""
+
+    t: Literal["draw"]
+
+
+class Pass(ClientCommand):
+    """Pass the turn (when the rules allow it)."""
+
+    t: Literal["pass"]
+
+
+class Stand(ClientCommand):
+    """Leave your seat (during a match a bot plays it on)."""
+
+    t: Literal["stand"]
+
+
+class Start(ClientCommand):
+    """Host: start the match."""
+
+    t: Literal["start"]
+
+
+class Settings(ClientCommand):
+    """Host, before the start: change the game's settings (record option names)."""
+
+    t: Literal["settings"]
+    settings: dict[str, int | str | bool | None]
+
+
+class Chat(ClientCommand):
+    """Say something to the table (seated players only)."""
+
+    t: Literal["chat"]
+    text: Annotated[str, Field(max_length=300)]
+
+
+class Rematch(ClientCommand):
+    """Once the match is over: play another with the same seats."""
+
+    t: Literal["rematch"]
+
+
+class Kick(ClientCommand):
+    """Host: ask a seated person to leave (a bot plays the seat on during a match)."""
+
+    t: Literal["kick"]
+    seat: int
+
+
+class Bot(ClientCommand):
+    """Host: put a bot of ``level`` in a seat (swap a person or a free seat to a bot)."""
+
+    t: Literal["bot"]
+    seat: int
+    level: str = "medium"
+
+
+AnyClientMessage = Annotated[
+    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot, Field(discriminator="t")
+]
+CLIENT_TYPES = ("hello", "play", "draw", "pass", "stand", "start", "settings", "chat", "rematch", "kick", "bot")
+
+_client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
+
+
+def parse_client(text: str) -> Hello | ClientCommand:
+    """A client message from its JSON text; ``CommandError`` (bad-json, unknown-type, bad-message) else."""
+    try:
+        return _client.validate_json(text)
+    except ValidationError as error:
+        raise _refusal(error) from None
+
+
+def _refusal(error: ValidationError) -> CommandError:
+    first = error.errors()[0]
+    kind = first["type"]
+    if kind in ("json_invalid", "json_type") or not first["loc"]:
+        return CommandError("bad-json", "the message is not a JSON object")
+    if kind == "union_tag_invalid":
+        return CommandError("unknown-type", f"the message type must be one of {', '.join(CLIENT_TYPES)}")
+    if kind == "union_tag_not_found":
+        return CommandError("bad-message", 'the message has no type: add a field t, like {"t": "draw"}')
+    where = ".".join(str(part) for part in first["loc"][1:]) or "the message"
+    return CommandError("bad-message", f"{where}: {first['msg']}")
+
+
+# -- server frames --------------------------------------------------------------------------------------
+
+
+class ServerFrame(BaseModel):
+    """Fields every server frame may have."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Ack(ServerFrame):
+    """The command ``id`` was applied; its events end at ``seq`` (``duplicate``: it had been applied before)."""
+
+    t: Literal["ack"]
+    id: str | None
+    seq: int
+    duplicate: bool = False
+
+
+class Error(ServerFrame):
+    """The command ``id`` (or the message) was refused and changed nothing."""
+
+    t: Literal["error"]
+    id: str | None
+    code: str
+    message: str
+    rule: str | None = None
+
+
+class Snapshot(ServerFrame):
+    """Everything the connection may know of the table now: the table, its view of the round, the result."""
+
+    t: Literal["snapshot"]
+    seq: int
+    you: int | None
+    table: dict[str, Any]
+    view: dict[str, Any] | None
+    match: dict[str, Any] | None
+    chat: list[dict[str, Any]]
+
+
+class Welcome(ServerFrame):
+    """A reconnect from ``from``: the missed events follow, up to ``seq``."""
+
+    t: Literal["welcome"]
+    seq: int
+    you: int | None
+    from_: int = Field(alias="from")
+
+
+class RoundFrame(ServerFrame):
+    """A round was dealt: the recipient's view of it."""
+
+    t: Literal["round"]
+    seq: int
+    view: dict[str, Any]
+
+
+class MoveFrame(ServerFrame):
+    """A seat moved: the recipient's view after the move (and the match's result when it ended it)."""
+
+    t: Literal["move"]
+    seq: int
+    seat: int
+    view: dict[str, Any]
+    match: dict[str, Any] | None = None
+
+
+class ChatFrame(ServerFrame):
+    """A seat said something."""
+
+    t: Literal["chat"]
+    seq: int
+    seat: int
+    text: str
+
+
+class TableEvent(ServerFrame):
+    """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
+
+    t: Literal["created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch"]
+    seq: int
+    table: dict[str, Any]
+    seat: int | None = None
+    name: str | None = None
+    level: str | None = None
+
+
+AnyServerFrame = Annotated[
+    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | TableEvent, Field(discriminator="t")
+]
+server_frames = TypeAdapter[ServerFrame](AnyServerFrame)
+"""Validates any server frame (the tests check every frame they receive against it)."""

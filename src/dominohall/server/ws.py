@@ -1,0 +1,195 @@
+"""The table's WebSocket, ``/t/<id>/ws``: commands in, acks and seat-filtered events out.
+
+A connection is checked (Origin, connections per address), says ``hello`` with the last ``seq`` it saw,
+then sends commands. Each connection has a message budget (spent: closed with 1008), a largest message
+(4 KiB: closed with 1009) and a bounded send queue: a client too slow to take its frames is dropped
+(closed with 1013), never the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ..tables.actor import TableActor
+from ..tables.errors import CommandError
+from ..tables.hall import Hall
+from ..tables.state import token_hash
+from .app import ServerSettings
+from .http import cookie_name
+from .limits import Budget, PerAddress
+from .protocol import PROTOCOL_VERSION, Hello, parse_client
+
+log = logging.getLogger("dominohall.server")
+router = APIRouter()
+
+POLICY = 1008
+"""Close code: the connection broke a rule (bad Origin, message flood)."""
+TOO_BIG = 1009
+"""Close code: a message larger than the server accepts."""
+TRY_LATER = 1013
+"""Close code: the client could not keep up with its frames."""
+
+
+def origin_allowed(websocket: WebSocket, settings: ServerSettings) -> bool:
+    """True when the handshake's Origin is allowed (no Origin: not a browser, nothing to forge)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if settings.allowed_origins:
+        return origin in settings.allowed_origins
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+class Connection:
+    """One client of one table: a subscriber of the table's actor with a bounded queue of frames."""
+
+    def __init__(self, websocket: WebSocket, token: str | None, settings: ServerSettings) -> None:
+        self.websocket = websocket
+        self.token = token
+        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=settings.send_queue)
+        self.dropped = asyncio.Event()
+
+    def deliver(self, frame: dict[str, Any]) -> None:
+        """Queue a frame; a full queue drops the connection."""
+        if self.dropped.is_set():
+            return
+        try:
+            self.outbox.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.dropped.set()
+
+    async def send_frames(self) -> None:
+        """Send queued frames, in order, for as long as the connection lives."""
+        while True:
+            frame = await self.outbox.get()
+            await self.websocket.send_text(json.dumps(frame, separators=(",", ":")))
+
+
+@router.websocket("/t/{table_id}/ws")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """A table's WebSocket (see ``docs/protocol.md``)."""
+    settings: ServerSettings = websocket.app.state.settings
+    limits: PerAddress = websocket.app.state.limits
+    address = websocket.client.host if websocket.client else "?"
+    if not origin_allowed(websocket, settings):
+        log.warning("origin refused", extra={"table": table_id, "address": address})
+        await websocket.close(code=POLICY)
+        return
+    if not limits.connect(address):
+        await websocket.close(code=POLICY)
+        return
+    try:
+        await _serve(websocket, table_id, settings)
+    finally:
+        limits.disconnect(address)
+
+
+async def _serve(websocket: WebSocket, table_id: str, settings: ServerSettings) -> None:
+    hall: Hall = websocket.app.state.hall
+    await websocket.accept()
+    actor = await hall.actor(table_id)
+    if actor is None:
+        error = CommandError("no-table", "there is no table with this id: check the link")
+        await websocket.send_text(json.dumps(error.to_frame(None)))
+        await websocket.close(code=POLICY)
+        return
+    connection = Connection(websocket, _token(websocket, table_id), settings)
+    if connection.token is not None and actor.state.seat_of(connection.token) is None:
+        connection.token = None
+        connection.deliver(
+            CommandError("bad-token", "your seat key is not for a seat at this table: you are watching").to_frame(None)
+        )
+    try:
+        await _run(connection, actor, settings)
+    finally:
+        actor.leave(connection)
+
+
+def _token(websocket: WebSocket, table_id: str) -> str | None:
+    """The hash of the seat token the browser sent for this table, if any."""
+    token = websocket.cookies.get(cookie_name(table_id))
+    return token_hash(token) if token else None
+
+
+async def _run(connection: Connection, actor: TableActor, settings: ServerSettings) -> None:
+    """Receive, send and watch for a drop until one of them ends; then close with its code."""
+    tasks = [
+        asyncio.create_task(_receive(connection, actor, settings)),
+        asyncio.create_task(connection.send_frames()),
+        asyncio.create_task(connection.dropped.wait()),
+    ]
+    done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    code = 1000
+    for task in done:
+        if task is tasks[2]:
+            code = TRY_LATER
+            log.warning("slow client dropped", extra={"table": actor.table_id})
+        elif not task.cancelled() and isinstance(task.exception(), _CloseRequestError):
+            code = task.exception().code  # type: ignore[union-attr]
+    await _close(connection.websocket, code)
+
+
+class _CloseRequestError(Exception):
+    """Close the connection with ``code``."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+async def _close(websocket: WebSocket, code: int) -> None:
+    if websocket.client_state == WebSocketState.CONNECTED and websocket.application_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=code)
+
+
+async def _receive(connection: Connection, actor: TableActor, settings: ServerSettings) -> None:
+    """Take the client's messages one by one until it leaves or breaks a limit."""
+    budget = Budget(settings.message_rate, settings.message_burst)
+    joined = False
+    while True:
+        try:
+            text = await connection.websocket.receive_text()
+        except (WebSocketDisconnect, KeyError, RuntimeError):
+            return
+        if not budget.spend():
+            raise _CloseRequestError(POLICY)
+        if len(text.encode()) > settings.max_frame:
+            raise _CloseRequestError(TOO_BIG)
+        try:
+            message = parse_client(text)
+        except CommandError as error:
+            connection.deliver(error.to_frame(None))
+            continue
+        if isinstance(message, Hello):
+            joined = await _hello(connection, actor, message, joined)
+            continue
+        if not joined:
+            await actor.join(connection, None)
+            joined = True
+        await actor.submit(message.to_command(connection.token), connection)
+
+
+async def _hello(connection: Connection, actor: TableActor, hello: Hello, joined: bool) -> bool:
+    """Join the table's broadcast from ``hello.last_seq`` (once per connection)."""
+    if hello.v != PROTOCOL_VERSION:
+        error = CommandError("bad-version", f"this server speaks protocol version {PROTOCOL_VERSION}, not {hello.v}")
+        connection.deliver(error.to_frame(None))
+        return joined
+    if joined:
+        connection.deliver(CommandError("bad-message", "hello is said once, first").to_frame(None))
+        return joined
+    await actor.join(connection, hello.last_seq)
+    return True

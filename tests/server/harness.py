@@ -1,0 +1,212 @@
+"""A real server on loopback (``python -m dominohall serve`` in a subprocess) and real WebSocket clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from dominohall.server.protocol import server_frames
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """``dominohall serve`` on a free loopback port and a SQLite file, bots moving at once."""
+
+    db: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        """Start the server and wait for ``/healthz``."""
+        command = [
+            sys.executable,
+            "-m",
+            "dominohall",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            f"sqlite:///{self.db}",
+        ]
+        command += ["--message-rate", "200", "--message-burst", "200"]
+        log = (self.db.parent / "server.log").open("ab")
+        env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"}
+        self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if http("GET", f"{self.url}/healthz")[0] == 200:
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start: " + (self.db.parent / "server.log").read_text()[-2000:])
+
+    def kill(self) -> None:
+        """Kill -9: no shutdown of any kind."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        """Stop the server politely."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def http(method: str, url: str, body: Any = None, cookie: str | None = None) -> tuple[int, Any, dict[str, str]]:
+    """One HTTP request: status, parsed JSON body, headers (lower-case names)."""
+    data = None if body is None else json.dumps(body).encode()
+    headers = {"content-type": "application/json"} | ({"cookie": cookie} if cookie else {})
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read()), {k.lower(): v for k, v in response.headers.items()}
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read()), {k.lower(): v for k, v in error.headers.items()}
+
+
+def create_table(
+    server: Server, bots: list[str | None], settings: dict[str, Any], game: str = "chickenfoot"
+) -> tuple[str, str]:
+    """Create a table hosted by Ann in seat 0: (table id, Ann's cookie)."""
+    status, body, headers = http(
+        "POST", f"{server.url}/api/tables", {"game": game, "settings": settings, "bots": bots, "name": "Ann"}
+    )
+    assert status == 201, body
+    assert body["link"] == f"/t/{body['id']}"
+    return body["id"], headers["set-cookie"].split(";")[0]
+
+
+def sit(server: Server, table_id: str, seat: int, name: str) -> str:
+    """Take a seat: the seat's cookie."""
+    status, body, headers = http("POST", f"{server.url}/api/tables/{table_id}/sit", {"seat": seat, "name": name})
+    assert status == 200, body
+    return headers["set-cookie"].split(";")[0]
+
+
+@dataclass
+class Client:
+    """A WebSocket client of one table that keeps every frame it received, each checked against the protocol."""
+
+    socket: ClientConnection
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    sent: int = 0
+
+    @classmethod
+    async def open(cls, server: Server, table_id: str, cookie: str | None = None, last_seq: int | None = None,
+                   frames: list[dict[str, Any]] | None = None) -> Client:  # fmt: skip
+        """Connect, say hello with ``last_seq``, and wait for the welcome or snapshot."""
+        headers = {"Cookie": cookie} if cookie else {}
+        socket = await connect(f"ws://127.0.0.1:{server.port}/t/{table_id}/ws", additional_headers=headers)
+        client = cls(socket, frames if frames is not None else [])
+        await client.send({"t": "hello", "v": 1, "last_seq": last_seq})
+        await client.until(lambda f: f["t"] in ("snapshot", "welcome"))
+        return client
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Send a message (a dict as JSON, a string as it is)."""
+        await self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def command(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a command with a fresh id and wait for its ack or error."""
+        self.sent += 1
+        command_id = message.get("id") or f"c{self.sent}-{time.monotonic_ns()}"
+        await self.send(message | {"id": command_id})
+        return await self.until(lambda f: f["t"] in ("ack", "error") and f.get("id") == command_id)
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next frame (kept and checked)."""
+        frame = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+        server_frames.validate_python(frame)
+        self.frames.append(frame)
+        return frame  # type: ignore[no-any-return]
+
+    async def until(self, wanted: Any, timeout: float = 10.0) -> dict[str, Any]:
+        """Receive until a frame for which ``wanted(frame)`` is true."""
+        while True:
+            frame = await self.receive(timeout)
+            if wanted(frame):
+                return frame
+
+    def last_seq(self) -> int:
+        """The highest ``seq`` received."""
+        return max((f["seq"] for f in self.frames if f["t"] != "ack" and "seq" in f), default=0)
+
+    def last_view(self) -> dict[str, Any] | None:
+        """The latest view received."""
+        return next((f["view"] for f in reversed(self.frames) if isinstance(f.get("view"), dict)), None)
+
+    def is_over(self) -> bool:
+        """True once a frame said the match is over."""
+        return any(f.get("match") for f in self.frames)
+
+    async def catch_up(self, seq: int) -> None:
+        """Receive until the frame of event ``seq`` (or a later one) has arrived."""
+        if self.last_seq() < seq:
+            await self.until(lambda f: f["t"] != "ack" and f.get("seq", 0) >= seq)
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.socket.close()
+
+
+async def my_turn(client: Client, seat: int) -> dict[str, Any] | None:
+    """Wait until it is ``seat``'s turn (its view), or ``None`` once the match is over."""
+    while True:
+        if client.is_over():
+            return None
+        view = client.last_view()
+        if view and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+            return view
+        await client.receive()
+
+
+def move_message(move: dict[str, Any]) -> dict[str, Any]:
+    """The command for a move as a view lists it."""
+    if move["kind"] == "play":
+        return {"t": "play", "tile": move["tile"], "on": move["on"]}
+    return {"t": move["kind"]}
+
+
+async def play_turns(client: Client, seat: int, limit: int | None = None) -> list[dict[str, Any]]:
+    """Make ``seat``'s first legal move at each of its turns until the match is over (or ``limit`` moves):
+    the acks."""
+    acks: list[dict[str, Any]] = []
+    while limit is None or len(acks) < limit:
+        view = await my_turn(client, seat)
+        if view is None:
+            break
+        answer = await client.command(move_message(view["legal_moves"][0]))
+        assert answer["t"] == "ack", answer
+        acks.append(answer)
+        await client.until(lambda f, seq=answer["seq"]: f["t"] != "ack" and f.get("seq", 0) >= seq)
+    return acks

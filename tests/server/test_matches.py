@@ -1,0 +1,66 @@
+"""Whole matches over real WebSockets against a real server: records verify, and nothing leaks."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from dominohall.engine.record import verify
+
+from ..tables.leaks import leaks
+from .harness import Client, Server, create_table, http, my_turn, play_turns
+
+
+def test_a_whole_chicken_foot_match_with_reconnects_spectators_and_errors(server: Server) -> None:
+    async def match() -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+        table_id, cookie = create_table(server, [None, "easy", "medium", "easy"], {})
+        host_frames: list[dict[str, Any]] = []
+        watcher_frames: list[dict[str, Any]] = []
+        host = await Client.open(server, table_id, cookie, frames=host_frames)
+        watcher = await Client.open(server, table_id, frames=watcher_frames)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        await play_turns(host, 0, limit=5)
+        view = await my_turn(host, 0)
+        assert view is not None
+        wrong = await host.command({"t": "play", "tile": "9-9", "on": "0-0"})
+        assert wrong["t"] == "error" and wrong["code"] in ("illegal-move", "bad-tile")
+        await watcher.catch_up(host.last_seq())
+        await host.close()
+        await watcher.close()
+        host = await Client.open(
+            server, table_id, cookie, last_seq=max(f.get("seq", 0) for f in host_frames), frames=host_frames
+        )
+        watcher = await Client.open(server, table_id, frames=watcher_frames)
+        assert (await watcher.command({"t": "chat", "text": "hi"}))["code"] == "not-seated"
+        await play_turns(host, 0)
+        await watcher.catch_up(host.last_seq())
+        assert watcher.is_over()
+        await host.close()
+        await watcher.close()
+        status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record")
+        assert status == 200
+        return record, host_frames, watcher_frames
+
+    record, host_frames, watcher_frames = asyncio.run(match())
+    assert verify(record) == []
+    assert len(record["rounds"]) == 10 and "winners" in record
+    assert leaks(record, host_frames, 0) == []
+    assert leaks(record, watcher_frames, None) == []
+    assert any(f["t"] == "welcome" for f in host_frames) and any(f["t"] == "error" for f in host_frames)
+    assert sum(f["t"] == "snapshot" for f in watcher_frames) == 2
+
+
+def test_a_whole_standard_match(server: Server) -> None:
+    async def match() -> dict[str, Any]:
+        table_id, cookie = create_table(server, [None, "medium"], {"players": 2, "mode": "allfives"}, "standard")
+        host = await Client.open(server, table_id, cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        await play_turns(host, 0)
+        await host.close()
+        status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record")
+        assert status == 200
+        assert leaks(record, host.frames, 0) == []
+        return dict(record)
+
+    record = asyncio.run(match())
+    assert record["game"] == "standard" and verify(record) == []
