@@ -136,12 +136,12 @@ def parse_client(text: str) -> Hello | ClientCommand:
 def _refusal(error: ValidationError) -> CommandError:
     first = error.errors()[0]
     kind = first["type"]
-    if kind in ("json_invalid", "json_type") or not first["loc"]:
-        return CommandError("bad-json", "the message is not a JSON object")
     if kind == "union_tag_invalid":
         return CommandError("unknown-type", f"the message type must be one of {', '.join(CLIENT_TYPES)}")
     if kind == "union_tag_not_found":
         return CommandError("bad-message", 'the message has no type: add a field t, like {"t": "draw"}')
+    if kind in ("json_invalid", "json_type") or not first["loc"]:
+        return CommandError("bad-json", "the message is not a JSON object")
     where = ".".join(str(part) for part in first["loc"][1:]) or "the message"
     return CommandError("bad-message", f"{where}: {first['msg']}")
 

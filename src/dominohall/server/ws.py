@@ -150,9 +150,25 @@ class _CloseRequestError(Exception):
 
 
 async def _close(websocket: WebSocket, code: int) -> None:
-    if websocket.client_state == WebSocketState.CONNECTED and websocket.application_state == WebSocketState.CONNECTED:
-        with contextlib.suppress(Exception):
-            await websocket.close(code=code)
+    """Close with ``code``, reading (and dropping) whatever the client still sends until it answers.
+
+    Without the reading, a client that sent many messages fills the server's incoming queue, and the
+    close handshake waits for the full timeout (10 s).
+    """
+    if websocket.client_state != WebSocketState.CONNECTED or websocket.application_state != WebSocketState.CONNECTED:
+        return
+    drain = asyncio.create_task(_drain(websocket))
+    with contextlib.suppress(Exception):
+        await websocket.close(code=code)
+    drain.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await drain
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read and drop messages until the client disconnects."""
+    while (await websocket.receive())["type"] != "websocket.disconnect":
+        pass
 
 
 async def _receive(connection: Connection, actor: TableActor, settings: ServerSettings) -> None:
