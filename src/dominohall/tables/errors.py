@@ -29,7 +29,6 @@ CODES: dict[str, str] = {
     "stale": "the command was meant for an earlier state of the table",
     "busy": "the table is busy: try again in a moment",
     "rate-limited": "too many requests from this client: slow down",
-    "too-big": "the message is larger than the server accepts",
 }
 """Every error code a client may receive, with what it means."""
 
