@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import pytest
 
 from dominohall.engine.record import verify
+from dominohall.engine.tiles import tile_name
 from dominohall.tables.commands import Command
 from dominohall.tables.errors import CODES, CommandError
 from dominohall.tables.hall import Hall, NewTable
@@ -152,8 +153,14 @@ def test_moves_out_of_turn_and_illegal_moves_are_refused_with_the_rule(tmp_path:
         mover, other = (token, bo) if rnd.turn == 0 else (bo, token)
         seq = actor.state.seq
         assert refused(await actor.submit(Command("draw", token=token_hash(other)))) == "not-your-turn"
-        error = (await actor.submit(Command("play", {"tile": "9-1", "on": "9-9"}, token_hash(mover)))).error
-        assert error is not None and error.code == "illegal-move" and error.rule in ("not-in-hand", "no-match")
+        held = {tile_name(t) for t in rnd.hand_tiles(rnd.turn)}
+        elsewhere = tile_name(rnd.hand_tiles(1 - rnd.turn)[0])
+        error = (await actor.submit(Command("play", {"tile": elsewhere, "on": "9-9"}, token_hash(mover)))).error
+        assert error is not None and error.code == "illegal-move" and error.rule == "not-in-hand"
+        if any(not name.startswith("9-") and "-9" not in name for name in held):
+            other_tile = next(name for name in held if not name.startswith("9-"))
+            error = (await actor.submit(Command("play", {"tile": other_tile, "on": "9-9"}, token_hash(mover)))).error
+            assert error is not None and error.rule == "no-match"
         assert (
             refused(await actor.submit(Command("play", {"tile": "nine", "on": None}, token_hash(mover)))) == "bad-tile"
         )
