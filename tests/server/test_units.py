@@ -1,0 +1,58 @@
+"""Pieces of the server without a network: limits, the slow-client drop, the log format."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any, cast
+
+from fastapi import WebSocket
+
+from dominohall.server.app import ServerSettings
+from dominohall.server.limits import Budget, PerAddress
+from dominohall.server.logs import JsonFormatter
+from dominohall.server.ws import Connection
+
+
+def test_a_budget_refills_with_time() -> None:
+    now = [0.0]
+    budget = Budget(rate=2.0, burst=2, clock=lambda: now[0])
+    assert [budget.spend() for _ in range(3)] == [True, True, False]
+    now[0] = 0.5
+    assert [budget.spend() for _ in range(2)] == [True, False]
+
+
+def test_connections_and_tables_per_address() -> None:
+    now = [0.0]
+    limits = PerAddress(max_connections=2, tables_per_minute=2, clock=lambda: now[0])
+    assert [limits.connect("a"), limits.connect("a"), limits.connect("a"), limits.connect("b")] == [
+        True,
+        True,
+        False,
+        True,
+    ]
+    limits.disconnect("a")
+    assert limits.connect("a")
+    assert [limits.may_create("a"), limits.may_create("a"), limits.may_create("a")] == [True, True, False]
+    now[0] = 61.0
+    assert limits.may_create("a")
+
+
+def test_a_slow_client_is_dropped_and_the_table_is_not_held_up() -> None:
+    async def work() -> tuple[bool, int]:
+        connection = Connection(cast(WebSocket, object()), None, ServerSettings(send_queue=3))
+        for seq in range(10):
+            connection.deliver({"t": "chat", "seq": seq})  # never blocks, never raises
+        return connection.dropped.is_set(), connection.outbox.qsize()
+
+    assert asyncio.run(work()) == (True, 3)
+
+
+def test_log_lines_carry_only_the_known_fields() -> None:
+    record = logging.LogRecord("dominohall.tables", logging.INFO, __file__, 1, "command committed", None, None)
+    extra: dict[str, Any] = {"table": "abc", "seq": 7, "seat": 2, "hand": ["9-3", "4-2"], "payload": {"x": 1}}
+    record.__dict__.update(extra)
+    line = json.loads(JsonFormatter().format(record))
+    assert line["table"] == "abc" and line["seq"] == 7 and line["seat"] == 2
+    assert "hand" not in line and "payload" not in line and "9-3" not in json.dumps(line)
