@@ -47,6 +47,8 @@ def test_refused_messages_and_moves_change_nothing(server: Server) -> None:
         before = seq_of(server, table_id)
         assert (await refusal(waiter, "{not json"))["code"] == "bad-json"
         assert (await refusal(waiter, "[1, 2]"))["code"] == "bad-json"
+        await waiter.socket.send(b'{"t": "draw", "id": "binary"}')
+        assert (await waiter.until(lambda f: f["t"] == "error"))["code"] == "bad-json"
         assert (await refusal(waiter, {"t": "dance", "id": "d1"}))["code"] == "unknown-type"
         assert (await refusal(waiter, {"t": "play", "id": "p0"}))["code"] == "bad-message"
         assert (await refusal(waiter, {"t": "hello", "v": 2}))["code"] == "bad-version"

@@ -177,14 +177,19 @@ async def _receive(connection: Connection, actor: TableActor, settings: ServerSe
     joined = False
     while True:
         try:
-            text = await connection.websocket.receive_text()
-        except (WebSocketDisconnect, KeyError, RuntimeError):
+            received = await connection.websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if received["type"] == "websocket.disconnect":
             return
         if not budget.spend():
             raise _CloseRequestError(POLICY)
-        if len(text.encode()) > settings.max_frame:
+        text, data = received.get("text"), received.get("bytes")
+        if len(text.encode() if text is not None else data or b"") > settings.max_frame:
             raise _CloseRequestError(TOO_BIG)
         try:
+            if text is None:
+                raise CommandError("bad-json", "messages are JSON text, not binary")
             message = parse_client(text)
         except CommandError as error:
             connection.deliver(error.to_frame(None))
