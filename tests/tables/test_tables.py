@@ -316,3 +316,32 @@ def test_the_leak_scan_finds_a_hidden_tile() -> None:
     assert leaks(record, [{"t": "move", "view": view, "x": "6-4"}], 0) != []
     assert leaks(record, [{"t": "move", "view": view, "x": "7-3"}], 1) != []
     assert leaks(record, [{"t": "move", "view": view | {"end": "domino"}, "x": "8-2"}], None) == []
+
+
+def test_a_bot_stands_in_after_the_grace_period_and_the_person_takes_the_seat_back(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[dict[str, Any], Inbox]:
+        hall.config.grace = 0.05
+        table_id, token = await new_table(hall, {"length": "half"})
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        first = Inbox.for_token(token)
+        await actor.join(first, None)
+        await actor.submit(Command("start", token=token_hash(token)))
+        actor.leave(first)
+        for _ in range(500):
+            if actor.state.seats[0].is_away():
+                break
+            await asyncio.sleep(0.01)
+        assert actor.state.seats[0].is_away() and actor.state.seat_of(token_hash(token)) == 0
+        while not any(e.actor == "bot:0" for e in await hall.store.load(table_id)):
+            await asyncio.sleep(0.01)  # until the stand-in has moved for seat 0
+        again = Inbox.for_token(token)
+        await actor.join(again, None)
+        assert not actor.state.seats[0].is_away()
+        assert [f["t"] for f in again.frames][:2] == ["snapshot", "back"]
+        await play_to_end(actor, again, token, 0)
+        return await hall.record(table_id), first
+
+    record, first = run(tmp_path / "db", work)
+    assert verify(record) == [] and record["seats"][0] == {"name": "Ann"}
+    assert not any(f["t"] == "away" for f in first.frames), "the first connection had left before"

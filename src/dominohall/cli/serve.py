@@ -20,6 +20,9 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--bot-delay", type=float, help=f"seconds a bot waits before moving (default ${BOT_DELAY_ENV} or 0.8)"
     )
+    parser.add_argument(
+        "--grace", type=float, default=60.0, help="seconds a player may be gone before a bot stands in (60)"
+    )
     parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
     parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
     parser.add_argument("--message-burst", type=int, default=60, help="messages at once per connection (60)")
@@ -49,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"dominohall: {error}") from None
     settings = ServerSettings(
         bot_delay=bot_delay(args),
+        grace=args.grace,
         allowed_origins=tuple(args.origin),
         secure_cookies=args.secure_cookies,
         message_rate=args.message_rate,

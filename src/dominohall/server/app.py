@@ -23,6 +23,8 @@ class ServerSettings:
 
     bot_delay: float = 0.8
     """Seconds a bot waits before it moves (0 in tests)."""
+    grace: float = 60.0
+    """Seconds a seated person may be gone during a match before a bot stands in."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open a table's WebSocket; empty: the server's own address (the Host header)."""
     max_frame: int = 4096
@@ -81,7 +83,7 @@ def create_app(store: Store, settings: ServerSettings | None = None) -> FastAPI:
     from . import http, ws
 
     settings = settings or ServerSettings()
-    config = TableConfig(bot_delay=settings.bot_delay)
+    config = TableConfig(bot_delay=settings.bot_delay, grace=settings.grace)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

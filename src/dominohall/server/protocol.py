@@ -225,7 +225,7 @@ class ChatFrame(ServerFrame):
 class TableEvent(ServerFrame):
     """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
 
-    t: Literal["created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch"]
+    t: Literal["created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back"]
     seq: int
     table: dict[str, Any]
     seat: int | None = None

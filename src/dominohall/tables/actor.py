@@ -42,10 +42,12 @@ class Subscriber(Protocol):
 
 @dataclass
 class TableConfig:
-    """How tables behave: the bots' delay before a move, and how far back a reconnect may catch up."""
+    """How tables behave: the bots' delay, how far back a reconnect may catch up, the grace period."""
 
     bot_delay: float = 0.8
     catch_up_limit: int = 200
+    grace: float = 60.0
+    """Seconds a seated person may be gone during a match before a bot stands in (until they return)."""
 
 
 @dataclass
@@ -104,6 +106,8 @@ class TableActor:
     _bot_task: asyncio.Task[None] | None = None
     _bot_pending: bool = False
     """True from a bot's turn being scheduled until its move has been taken (or found moot)."""
+    _away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    """Per seat, the end of the grace period of its gone person."""
 
     @property
     def table_id(self) -> str:
@@ -113,10 +117,13 @@ class TableActor:
     def start(self) -> None:
         """Start the actor's task (and a bot's turn, if one is due)."""
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
+        self._arm_absent()
         self._schedule_bot()
 
     async def stop(self) -> None:
         """Stop the actor and any bot thinking for it."""
+        for timer in self._away_timers.values():
+            timer.cancel()
         for task in (self._bot_task, self._task):
             if task is not None:
                 task.cancel()
@@ -138,8 +145,46 @@ class TableActor:
         await request.done
 
     def leave(self, subscriber: Subscriber) -> None:
-        """Stop sending to a subscriber."""
+        """Stop sending to a subscriber; a seated person's last connection gone starts the grace period."""
         self.subscribers.discard(subscriber)
+        seat = self.state.seat_of(subscriber.token)
+        if seat is not None:
+            self._arm(seat, subscriber.token)
+
+    # -- presence ------------------------------------------------------------------------------------
+
+    def _is_connected(self, token: str | None) -> bool:
+        return token is not None and any(s.token == token for s in self.subscribers)
+
+    def _arm(self, seat: int, token: str | None) -> None:
+        """Start the grace period of ``seat`` if its person is playing a match and not connected."""
+        person = self.state.seats[seat]
+        if self.state.phase != PLAYING or person.is_away() or self._is_connected(token) or seat in self._away_timers:
+            return
+        loop = asyncio.get_running_loop()
+        self._away_timers[seat] = loop.call_later(self.config.grace, self._away, seat, token)
+
+    def _arm_absent(self) -> None:
+        """Start the grace period of every seated person with no connection (at the start, or on rebuild)."""
+        for seat, person in enumerate(self.state.seats):
+            if person.token is not None and person.bot is None:
+                self._arm(seat, person.token)
+
+    def _away(self, seat: int, token: str | None) -> None:
+        """The grace period is over: unless the person came back, a bot stands in."""
+        self._away_timers.pop(seat, None)
+        if self._is_connected(token) or self.state.seat_of(token) != seat:
+            return
+        command = Command("away", {"seat": seat}, system=True)
+        self.queue.put_nowait(_Request(command, None, asyncio.get_running_loop().create_future()))
+
+    async def _back(self, seat: int) -> None:
+        """The person of ``seat`` is connected again: end its grace period, or take the seat back from the bot."""
+        timer = self._away_timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        if self.state.seats[seat].is_away():
+            await self._command(Command("back", {"seat": seat}, system=True), None)
 
     # -- the task ------------------------------------------------------------------------------------
 
@@ -187,6 +232,8 @@ class TableActor:
         for event in events:
             self.state.fold(event)
             self._broadcast(event)
+        if command.kind in ("start", "rematch"):
+            self._arm_absent()
         return reply
 
     def _events(self, payloads: list[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
@@ -226,11 +273,12 @@ class TableActor:
         gap = self.state.seq - last_seq if last_seq is not None else -1
         if last_seq is None or last_seq <= 0 or not 0 <= gap <= self.config.catch_up_limit:
             subscriber.deliver(snapshot(self.state, seat))
-            return
-        subscriber.deliver({"t": "welcome", "seq": self.state.seq, "you": seat, "from": last_seq})
-        if gap:
-            for frame in await self._missed(last_seq, seat):
+        else:
+            subscriber.deliver({"t": "welcome", "seq": self.state.seq, "you": seat, "from": last_seq})
+            for frame in await self._missed(last_seq, seat) if gap else []:
                 subscriber.deliver(frame)
+        if seat is not None:
+            await self._back(seat)
 
     async def _missed(self, last_seq: int, seat: int | None) -> list[Frame]:
         """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again."""

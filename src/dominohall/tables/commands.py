@@ -46,6 +46,8 @@ class Command:
     bot_seat: int | None = None
     at_seq: int | None = None
     """When given, the command is meant for the table at this ``seq`` and is stale at any other."""
+    system: bool = False
+    """A command of the server itself (a seat's person away or back); no client can send one."""
 
 
 def decide(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -163,6 +165,18 @@ def _rematch(state: TableState, command: Command, rng: random.Random) -> list[Pa
     return [{"t": "rematch"}, first_deal(state.options, rng)]
 
 
+def _presence(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """``away``: a bot stands in for a person gone past the grace period; ``back``: the person plays again."""
+    if not command.system:
+        raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
+    index = seat_index(state, command.args.get("seat"))
+    seat = state.seats[index]
+    due = state.phase == PLAYING and seat.token is not None and seat.is_away() == (command.kind == "back")
+    if not due:
+        raise CommandError("no-such-seat", f"seat {index} has no person to mark {command.kind}")
+    return [{"t": command.kind, "seat": index}]
+
+
 def _chat(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
     seat = _seated(state, command)
     text = command.args.get("text")
@@ -270,6 +284,8 @@ HANDLERS: dict[str, Handler] = {
     "start": _start,
     "rematch": _rematch,
     "chat": _chat,
+    "away": _presence,
+    "back": _presence,
     PLAY: _move,
     DRAW: _move,
     PASS: _move,

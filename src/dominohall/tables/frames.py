@@ -27,6 +27,8 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "started": (),
     "rematch": (),
     "chat": ("seat", "text"),
+    "away": ("seat",),
+    "back": ("seat",),
 }
 """For each table event, the payload fields anyone may see."""
 

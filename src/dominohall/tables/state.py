@@ -29,6 +29,10 @@ OVER = "over"
 """The match is over (a rematch starts another)."""
 
 
+STAND_IN = "medium"
+"""The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
+
+
 def token_hash(token: str) -> str:
     """The SHA-256 of a seat token, in hex: the only form in which a table keeps it."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -46,13 +50,17 @@ class Seat:
         """True when nobody (and no bot) sits here."""
         return self.name is None
 
+    def is_away(self) -> bool:
+        """True while a bot stands in for a person who has been gone past the grace period."""
+        return self.bot is not None and self.token is not None
+
     def info(self) -> SeatInfo:
-        """The seat as the record names it."""
-        return SeatInfo(self.name or "", self.bot)
+        """The seat as the record names it (a person stays a person while a bot stands in)."""
+        return SeatInfo(self.name or "", None if self.is_away() else self.bot)
 
     def to_public(self) -> dict[str, Any]:
         """What anyone may know of the seat (never its token)."""
-        return {"name": self.name, "bot": self.bot, "free": self.is_free()}
+        return {"name": self.name, "bot": self.bot, "free": self.is_free(), "away": self.is_away()}
 
 
 def options_from_dict(game: str, data: dict[str, Any]) -> GameOptions:
@@ -153,9 +161,15 @@ class TableState:
         """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
         seat = self.seats[index]
         if self.phase == PLAYING:
-            self.seats[index] = Seat(seat.name, "medium", None)
+            self.seats[index] = Seat(seat.name, STAND_IN, None)
         else:
             self.seats[index] = Seat()
+
+    def _on_away(self, payload: dict[str, Any]) -> None:
+        self.seats[payload["seat"]].bot = STAND_IN
+
+    def _on_back(self, payload: dict[str, Any]) -> None:
+        self.seats[payload["seat"]].bot = None
 
     def _on_bot(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
