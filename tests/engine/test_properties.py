@@ -19,8 +19,6 @@ from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.record import SeatInfo, export_record, replay
 from dominohall.engine.tiles import mask_of, set_tiles
 
-settings.register_profile("default", deadline=None, max_examples=60)
-settings.load_profile("default")
 
 table_options = st.builds(
     ChickenFootOptions.for_table,
