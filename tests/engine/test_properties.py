@@ -19,7 +19,6 @@ from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.record import SeatInfo, export_record, replay
 from dominohall.engine.tiles import mask_of, set_tiles
 
-
 table_options = st.builds(
     ChickenFootOptions.for_table,
     players=st.integers(2, 8),
