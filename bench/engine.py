@@ -12,6 +12,8 @@
   a project dependency) playing random games in the same run: its 4-player double-six block game, each
   move chosen by its ``players.random``. ``null`` when the package is not installed.
 - ``std_vs_dominoes_pkg``: ``std_hands_per_s`` over ``dominoes_pkg_games_per_s`` (the goal is 2 or more).
+- ``std4_block_hands_per_s``, ``std4_block_vs_dominoes_pkg``: the like-for-like comparison, our random
+  4-player double-six block-game hands against the package's game of the same kind.
 
 Each figure is the median of ``--repeats`` runs of ``--seconds`` each.
 """
@@ -76,9 +78,9 @@ def api_playouts(legal_costs: list[float]) -> Run:
     return run
 
 
-def standard_playouts() -> Run:
-    """Deal and play random 2-player double-six draw-game hands on the fast path: (hands, moves, elapsed)."""
-    options = StandardOptions.for_table(2)
+def standard_playouts(players: int = 2, mode: str = "draw") -> Run:
+    """Deal and play random double-six hands on the fast path (2-player draw game by default)."""
+    options = StandardOptions.for_table(players, mode=mode)
 
     def run(seconds: float) -> tuple[int, int, float]:
         rng = random.Random(2)
@@ -136,6 +138,7 @@ def main() -> None:
     legal_costs: list[float] = []
     api_rounds, _ = measure(api_playouts(legal_costs), args.seconds, args.repeats)
     std_hands, _ = measure(standard_playouts(), args.seconds, args.repeats)
+    block_hands, _ = measure(standard_playouts(4, "block"), args.seconds, args.repeats)
     package = dominoes_games()
     package_games = measure(package, args.seconds, args.repeats)[0] if package is not None else None
     figures = {
@@ -149,6 +152,8 @@ def main() -> None:
         "std_hands_per_s": round(std_hands),
         "dominoes_pkg_games_per_s": round(package_games) if package_games else None,
         "std_vs_dominoes_pkg": round(std_hands / package_games, 2) if package_games else None,
+        "std4_block_hands_per_s": round(block_hands),
+        "std4_block_vs_dominoes_pkg": round(block_hands / package_games, 2) if package_games else None,
     }
     print(json.dumps(figures))
 
