@@ -26,6 +26,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
     parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
     parser.add_argument("--message-burst", type=int, default=60, help="messages at once per connection (60)")
+    parser.add_argument(
+        "--connections-per-address", type=int, default=32, help="open WebSockets per client address (32)"
+    )
+    parser.add_argument("--tables-per-minute", type=int, default=20, help="tables created a minute per address (20)")
     parser.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
     parser.set_defaults(run=run)
 
@@ -57,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
         secure_cookies=args.secure_cookies,
         message_rate=args.message_rate,
         message_burst=args.message_burst,
+        max_connections_per_address=args.connections_per_address,
+        tables_per_minute=args.tables_per_minute,
     )
     configure()
     app = create_app(store, settings)

@@ -1,0 +1,292 @@
+"""Server load: N concurrent Chicken Foot tables on one real server process. Prints one JSON line of figures.
+
+Starts ``python -m dominohall serve`` on a free loopback port with a SQLite file in a temporary folder and
+bots moving at once (``DOMINOHALL_BOT_DELAY=0``), creates N four-seat tables over HTTP (one scripted
+person, the host, and three bots at the default level or ``--bots``), connects one WebSocket client per
+table, starts every match, and lets each client make a legal move from its own latest view at a fixed rate
+(``--rate`` moves a second at most) whenever it is its turn, for ``--seconds``. A finished match is
+followed by a rematch.
+
+- ``moves_per_s``: every move applied at the measured tables (the person's and the bots'), counted from the
+  ``move`` frames the clients receive (each table has exactly one client, which sees every move);
+- ``ack_p50_ms``, ``ack_p99_ms``, ``ack_p999_ms``: from sending a move to receiving its ``ack``;
+- ``idle_kib_per_table``: growth of the server's resident memory (``VmRSS``) per table, between before the
+  first table and when every table is started, connected, and waiting for its person to move;
+- ``errors``: error frames, failed connections and commands that got no answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    """The resident memory of process ``pid`` in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def start_server(folder: Path, port: int, tables: int) -> subprocess.Popen[bytes]:
+    """``dominohall serve`` on loopback with room for ``tables`` tables and clients from one address."""
+    command = [sys.executable, "-m", "dominohall", "serve", "--port", str(port), "--db", f"sqlite:///{folder}/db"]
+    command += ["--connections-per-address", str(tables + 16), "--tables-per-minute", str(tables + 16)]
+    log = (folder / "server.log").open("ab")
+    env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"}
+    process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError("the server did not start: " + (folder / "server.log").read_text()[-2000:])
+
+
+def create_table(port: int, bots: str) -> tuple[str, str]:
+    """Create a table hosted by a person in seat 0 with three bots: (table id, the host's cookie)."""
+    body = {"game": "chickenfoot", "settings": {"players": 4}, "bots": [None, bots, bots, bots], "name": "Ann"}
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/api/tables",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        answer = json.loads(response.read())
+        return answer["id"], response.headers["set-cookie"].split(";")[0]
+
+
+def move_message(move: dict[str, Any]) -> dict[str, Any]:
+    """The command for a move as a view lists it."""
+    if move["kind"] == "play":
+        return {"t": "play", "tile": move["tile"], "on": move["on"]}
+    return {"t": move["kind"]}
+
+
+@dataclass
+class Figures:
+    """What every client adds to."""
+
+    acks_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    measuring: bool = False
+    details: list[str] = field(default_factory=list)
+
+    def error(self, text: str) -> None:
+        """Count an error, keeping the first few for the report."""
+        self.errors += 1
+        if len(self.details) < 5:
+            self.details.append(text)
+
+
+@dataclass
+class Player:
+    """The scripted person of one table: moves from its own views, at most ``rate`` a second."""
+
+    socket: ClientConnection
+    figures: Figures
+    rate: float
+    view: dict[str, Any] | None = None
+    over: bool = False
+    sent: int = 0
+    pending: dict[str, float] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def read(self) -> None:
+        """Take every frame: views, acks (timed), errors (counted), moves (counted)."""
+        async for text in self.socket:
+            frame = json.loads(text)
+            kind = frame["t"]
+            if kind in {"ack", "error"}:
+                sent = self.pending.pop(frame.get("id"), None)
+                if kind == "error":
+                    self.figures.error(f"{frame.get('code')}: {frame.get('message')}")
+                elif sent is not None and self.figures.measuring:
+                    self.figures.acks_ms.append((time.perf_counter() - sent) * 1000)
+            if kind == "move" and self.figures.measuring:
+                self.figures.moves += 1
+            if isinstance(frame.get("view"), dict):
+                self.view = frame["view"]
+            if frame.get("match"):
+                self.over = True
+            if kind == "rematch":
+                self.over = False
+            self.changed.set()
+
+    def my_view(self) -> dict[str, Any] | None:
+        """The latest view when it is this person's turn and nothing is awaiting an answer."""
+        view = self.view
+        if self.pending or view is None or view["end"] is not None or view["turn"] != view["seat"]:
+            return None
+        return view if view["legal_moves"] else None
+
+    async def command(self, message: dict[str, Any]) -> None:
+        """Send a command with a fresh id, timing it until its answer."""
+        self.sent += 1
+        command_id = f"b{self.sent}"
+        self.pending[command_id] = time.perf_counter()
+        await self.socket.send(json.dumps(message | {"id": command_id}))
+
+    async def play(self, stop: float) -> None:
+        """Until ``stop``: at each turn, wait for the next tick of the fixed rate and make the first legal move."""
+        next_tick = time.perf_counter()
+        while time.perf_counter() < stop:
+            self.changed.clear()
+            if self.over and not self.pending:
+                await self.command({"t": "rematch"})
+                continue
+            view = self.my_view()
+            if view is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), max(0.01, stop - time.perf_counter()))
+                continue
+            now = time.perf_counter()
+            if now < next_tick:
+                await asyncio.sleep(next_tick - now)
+                continue
+            next_tick = max(now, next_tick) + 1 / self.rate
+            await self.command(move_message(view["legal_moves"][0]))
+
+
+def percentile(values: list[float], fraction: float) -> float | None:
+    """The ``fraction`` quantile of ``values`` (nearest rank), in ms rounded to 0.1."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))], 1)
+
+
+async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
+    """Create and connect the tables, play for ``args.seconds``, and gather the figures."""
+    figures = Figures()
+    before = rss_kib(pid)
+    creating = asyncio.Semaphore(8)
+
+    async def one_table() -> tuple[str, str] | None:
+        async with creating:
+            try:
+                return await asyncio.to_thread(create_table, port, args.bots)
+            except Exception as error:
+                figures.error(f"create: {error}")
+                return None
+
+    created = [t for t in await asyncio.gather(*(one_table() for _ in range(args.tables))) if t is not None]
+    players: list[Player] = []
+    readers: list[asyncio.Task[None]] = []
+
+    async def join(table_id: str, cookie: str) -> None:
+        try:
+            socket = await connect(
+                f"ws://127.0.0.1:{port}/t/{table_id}/ws", additional_headers={"Cookie": cookie}, open_timeout=60
+            )
+        except Exception as error:
+            figures.error(f"connect: {error}")
+            return
+        player = Player(socket, figures, args.rate)
+        players.append(player)
+        readers.append(asyncio.create_task(player.read()))
+        await socket.send(json.dumps({"t": "hello", "v": 1, "last_seq": None}))
+        await player.command({"t": "start"})
+
+    connecting = asyncio.Semaphore(50)
+
+    async def join_limited(table_id: str, cookie: str) -> None:
+        async with connecting:
+            await join(table_id, cookie)
+
+    await asyncio.gather(*(join_limited(t, c) for t, c in created))
+    # Idle: every table started and waiting for its person (bots have moved up to the person's turn).
+    deadline = time.perf_counter() + 30 + args.tables / 20
+    while time.perf_counter() < deadline and not all(p.my_view() is not None for p in players):
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
+    idle = rss_kib(pid)
+
+    figures.measuring = True
+    began = time.perf_counter()
+    stop = began + args.seconds
+    await asyncio.gather(*(p.play(stop) for p in players))
+    elapsed = time.perf_counter() - began
+    figures.measuring = False
+    await asyncio.sleep(0.5)
+    unanswered = sum(len(p.pending) for p in players)
+    if unanswered:
+        figures.error(f"{unanswered} commands without an answer")
+    for player in players:
+        await player.socket.close()
+    for reader in readers:
+        reader.cancel()
+    for reader in readers:
+        with contextlib.suppress(asyncio.CancelledError, Exception):  # a closed socket ends its reader
+            await reader
+    figures.errors += args.tables - len(players) - (args.tables - len(created))
+    return {
+        "tables": len(players),
+        "bots": args.bots,
+        "seconds": round(elapsed, 1),
+        "rate": args.rate,
+        "moves_per_s": round(figures.moves / elapsed, 1),
+        "acks": len(figures.acks_ms),
+        "ack_p50_ms": percentile(figures.acks_ms, 0.5),
+        "ack_p99_ms": percentile(figures.acks_ms, 0.99),
+        "ack_p999_ms": percentile(figures.acks_ms, 0.999),
+        "idle_kib_per_table": round((idle - before) / max(1, len(players)), 1),
+        "server_rss_mib": round(rss_kib(pid) / 1024, 1),
+        "errors": figures.errors,
+        "error_examples": figures.details,
+    }
+
+
+def main() -> None:
+    """Parse the options, run the load against a fresh server, print the figures as one JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
+    parser.add_argument("--bots", choices=("easy", "medium", "hard"), default="medium", help="the bots' level")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play (default 20)")
+    parser.add_argument("--rate", type=float, default=2.0, help="each person's moves a second at most (default 2)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="dominohall-load-") as temp:
+        port = free_port()
+        server = start_server(Path(temp), port, args.tables)
+        try:
+            figures = asyncio.run(run(args, port, server.pid))
+        finally:
+            server.terminate()
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
