@@ -129,3 +129,27 @@ def test_sqlite_urls() -> None:
     assert path_from_url("sqlite:////tmp/x.db") == Path("/tmp/x.db")
     with pytest.raises(StoreError):
         path_from_url("postgresql://host/db")
+
+
+def test_concurrent_appends_share_a_commit_and_a_refused_one_refuses_only_itself(tmp_path: Path) -> None:
+    db = tmp_path / "hall.db"
+    tables = [f"t{i}" for i in range(20)]
+
+    async def write(store: SqliteStore) -> list[BaseException | None]:
+        for table in tables:
+            await store.create_table(table, 1.0)
+            await store.append([event(1, "a", table=table)])
+        appends = [store.append([event(2, table=t), event(3, table=t)]) for t in tables]
+        appends.append(store.append([event(4, "a", table="t7")]))  # command id "a" is taken at t7
+        appends.append(store.append([event(2, table="t9")]))  # so is seq 2 at t9, by the append before it
+        return await asyncio.gather(*appends, return_exceptions=True)
+
+    outcomes = run(db, write)
+    assert outcomes[:-2] == [None] * len(tables)
+    assert isinstance(outcomes[-2], DuplicateCommandError)
+    assert isinstance(outcomes[-1], SeqConflictError)
+
+    async def read(store: SqliteStore) -> list[list[int]]:
+        return [[e.seq for e in await store.load(table)] for table in tables]
+
+    assert run(db, read) == [[1, 2, 3]] * len(tables)

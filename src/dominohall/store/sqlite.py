@@ -8,10 +8,12 @@ on the disk and SQLite sees a single writer. ``UNIQUE (table_id, seq)`` keeps th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -60,6 +62,8 @@ class SqliteStore:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
         self._connection: sqlite3.Connection | None = None
         self._closed = False
+        self._batch: list[tuple[Sequence[Event], bool | None, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStore:
@@ -102,28 +106,73 @@ class SqliteStore:
         await self._run(work)
 
     async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
-        """Append one command's events of one table in one transaction (all or none)."""
+        """Append one command's events of one table, all or none; return once they are committed.
+
+        Group commit: appends that arrive while the writer is committing wait for the next transaction,
+        which takes all of them at once (each in its own savepoint, so one refused append refuses only
+        itself) and costs one sync of the disk for the lot.
+        """
         if not events:
             return
-        await self._run(lambda: self._append(events, finished))
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._batch.append((events, finished, done))
+        if self._flusher is None or self._flusher.done() or self._flusher.get_loop() is not loop:
+            self._flusher = loop.create_task(self._flush())
+        await done
 
-    def _append(self, events: Sequence[Event], finished: bool | None) -> None:
+    async def _flush(self) -> None:
+        """Commit the waiting appends, a transaction per batch, until none are waiting."""
+        while self._batch:
+            batch, self._batch = self._batch, []
+            appends = [(events, finished) for events, finished, _ in batch]
+            try:
+                outcomes = await self._run(partial(self._append_batch, appends))
+            except BaseException as error:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(error if isinstance(error, Exception) else StoreError("append cancelled"))
+                if not isinstance(error, Exception):
+                    raise
+                continue
+            for (_, _, done), outcome in zip(batch, outcomes, strict=True):
+                if done.done():
+                    continue
+                if outcome is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(outcome)
+
+    def _append_batch(self, batch: list[tuple[Sequence[Event], bool | None]]) -> list[StoreError | None]:
+        """Append each command's events in one transaction, each in a savepoint: per append, its error or None."""
         db = self._db
+        outcomes: list[StoreError | None] = []
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.executemany(
-                "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)",
-                [(e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()) for e in events],
-            )
-            if finished is not None:
-                db.execute("UPDATE tables SET finished = ? WHERE table_id = ?", (int(finished), events[0].table_id))
-        except sqlite3.IntegrityError as error:
-            db.execute("ROLLBACK")
-            raise _conflict(error) from None
+            for events, finished in batch:
+                db.execute("SAVEPOINT one_append")
+                try:
+                    self._insert(db, events, finished)
+                except sqlite3.IntegrityError as error:
+                    db.execute("ROLLBACK TO one_append")
+                    outcomes.append(_conflict(error))
+                else:
+                    outcomes.append(None)
+                db.execute("RELEASE one_append")
         except BaseException:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+        return outcomes
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, events: Sequence[Event], finished: bool | None) -> None:
+        db.executemany(
+            "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)",
+            [(e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()) for e in events],
+        )
+        if finished is not None:
+            db.execute("UPDATE tables SET finished = ? WHERE table_id = ?", (int(finished), events[0].table_id))
 
     async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
         """The table's events with ``seq > after_seq``, in order."""
@@ -149,6 +198,9 @@ class SqliteStore:
 
     async def close(self) -> None:
         """Close the connection and stop the writer thread."""
+        if self._flusher is not None and not self._flusher.done():
+            with contextlib.suppress(Exception):
+                await self._flusher
         self._closed = True
         if self._connection is not None:
             connection, self._connection = self._connection, None
