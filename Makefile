@@ -16,6 +16,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/server_load.py --tables 200
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -116,6 +116,10 @@ class Player:
     rate: float
     view: dict[str, Any] | None = None
     over: bool = False
+    seen: int = 0
+    """The highest ``seq`` of the events received."""
+    awaited: int = 0
+    """The ``seq`` of the person's last acked move: the view is stale until its event has arrived."""
     sent: int = 0
     pending: dict[str, float] = field(default_factory=dict)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -129,8 +133,12 @@ class Player:
                 sent = self.pending.pop(frame.get("id"), None)
                 if kind == "error":
                     self.figures.error(f"{frame.get('code')}: {frame.get('message')}")
-                elif sent is not None and self.figures.measuring:
-                    self.figures.acks_ms.append((time.perf_counter() - sent) * 1000)
+                else:
+                    self.awaited = max(self.awaited, frame["seq"])
+                    if sent is not None and self.figures.measuring:
+                        self.figures.acks_ms.append((time.perf_counter() - sent) * 1000)
+            elif "seq" in frame:
+                self.seen = max(self.seen, frame["seq"])
             if kind == "move" and self.figures.measuring:
                 self.figures.moves += 1
             if isinstance(frame.get("view"), dict):
@@ -144,7 +152,9 @@ class Player:
     def my_view(self) -> dict[str, Any] | None:
         """The latest view when it is this person's turn and nothing is awaiting an answer."""
         view = self.view
-        if self.pending or view is None or view["end"] is not None or view["turn"] != view["seat"]:
+        if self.pending or self.seen < self.awaited or view is None or view["end"] is not None:
+            return None
+        if view["turn"] != view["seat"]:
             return None
         return view if view["legal_moves"] else None
 

@@ -1,0 +1,29 @@
+"""``bench/server_load.py`` at a tiny size: one JSON line with the figures, no errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "server_load.py"
+KEYS = {"tables", "moves_per_s", "ack_p50_ms", "ack_p99_ms", "ack_p999_ms", "idle_kib_per_table", "errors"}
+
+
+def test_the_load_bench_prints_its_figures_without_errors() -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--tables", "3", "--seconds", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout
+    figures = json.loads(lines[0])
+    assert figures.keys() >= KEYS
+    assert figures["tables"] == 3
+    assert figures["errors"] == 0, figures
+    assert figures["moves_per_s"] > 0
+    assert figures["ack_p50_ms"] is not None
