@@ -4,13 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint venv clean
+.PHONY: run test bench lint venv clean chromium
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
-test: $(STAMP) lint
+test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest -n 2 -q
+
+# The browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
+chromium:
+	test -x /usr/bin/chromium || (apt-get install -y chromium || (apt-get update && apt-get install -y chromium))
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency

@@ -80,6 +80,7 @@ class SecurityHeaders:
 
 def create_app(store: Store, settings: ServerSettings | None = None) -> FastAPI:
     """The Domino Hall app on ``store`` (which it closes on shutdown)."""
+    from ..web import mount as mount_site
     from . import http, ws
 
     settings = settings or ServerSettings()
@@ -101,5 +102,6 @@ def create_app(store: Store, settings: ServerSettings | None = None) -> FastAPI:
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     app.include_router(http.router)
     app.include_router(ws.router)
+    mount_site(app)
     app.add_middleware(SecurityHeaders)
     return app

@@ -1,0 +1,170 @@
+"""The site's routes: the home page, a page per game with its table form, and the table page ``/t/<id>``."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from ..server.http import hall_of, set_seat_cookie
+from ..tables.errors import CommandError
+from ..tables.hall import NewTable
+from . import COOKIE, GAME_SLUGS, LANGUAGES, chosen_language, plural_forms, render, translations
+
+router = APIRouter(include_in_schema=False)
+
+GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "standard": "standard"}
+LEVELS = ("easy", "medium", "hard")
+MAX_SEATS = {"chickenfoot": 8, "standard": 4}
+ONE_YEAR = 365 * 24 * 3600
+
+
+def page(request: Request, language: str, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A rendered page; the language it is in is remembered in a cookie."""
+    path = request.url.path
+    if path.startswith(f"/{language}/"):
+        rest = path[len(language) + 1 :].removesuffix("/play")
+        switch = {code: f"/{code}{rest}" for code in LANGUAGES}
+    else:
+        switch = {code: f"{path}?lang={code}" for code in LANGUAGES}
+    html = render(language, template, switch=switch, **context)
+    response = HTMLResponse(html, status_code=status)
+    response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", path="/")
+    return response
+
+
+def language_of(request: Request) -> str:
+    """The language a page without one in its URL is shown in."""
+    return chosen_language(
+        request.query_params.get("lang"), request.cookies.get(COOKIE), request.headers.get("accept-language")
+    )
+
+
+@router.get("/")
+async def root(request: Request) -> Response:
+    """Send the visitor to the home page in their language."""
+    return RedirectResponse(f"/{language_of(request)}/", status_code=302)
+
+
+@router.get("/{language}/")
+async def home(language: str, request: Request) -> Response:
+    """The home page: the games, each with a big Play."""
+    if language not in LANGUAGES:
+        return HTMLResponse("not found", status_code=404)
+    return page(request, language, "home.html")
+
+
+@router.get("/t/{table_id}")
+async def table_page(table_id: str, request: Request) -> Response:
+    """A table: its share link, its seats, and the live game over the WebSocket."""
+    language = language_of(request)
+    actor = await hall_of(request).actor(table_id)
+    if actor is None:
+        return page(request, language, "no-table.html", status=404)
+    summary = actor.state.summary()
+    return page(
+        request,
+        language,
+        "table.html",
+        table=summary,
+        share=str(request.url.replace(query=None)),
+        strings=table_strings(language),
+        bot_names=bot_names(language),
+    )
+
+
+@router.get("/{language}/{slug}")
+async def game_page(language: str, slug: str, request: Request) -> Response:
+    """A game's page: what it is, how to play, how it differs, its history, and the table form."""
+    if language not in LANGUAGES or slug not in GAME_SLUGS:
+        return HTMLResponse("not found", status_code=404)
+    return page(request, language, f"{slug}.html", slug=slug)
+
+
+def table_request(game: str, form: dict[str, str], default_name: str) -> NewTable:
+    """The table a game page's form asks for (what is left out takes the game's default)."""
+    players = int(form.get("players") or (4 if game == "chickenfoot" else 2))
+    players = max(2, min(players, MAX_SEATS[game]))
+    bots: list[str | None] = [None]
+    for seat in range(1, players):
+        level = form.get(f"seat{seat}", "medium")
+        bots.append(level if level in LEVELS else None)
+    settings: dict[str, int | str | bool | None] = {"players": players}
+    if game == "chickenfoot":
+        settings["length"] = form.get("length", "full")
+        settings["start_toes"] = int(form.get("start_toes") or 6)
+        settings["blank_double"] = int(form.get("blank_double") or 50)
+    else:
+        settings["mode"] = form.get("mode", "draw")
+        settings["set"] = int(form.get("set") or 6)
+        settings["partners"] = form.get("partners") == "on"
+        target = form.get("target", "by-mode")
+        settings["target"] = None if target == "none" else target if target == "by-mode" else int(target)
+    name = (form.get("name") or "").strip()[:24] or default_name
+    return NewTable(game, settings, bots, name, 0)
+
+
+@router.post("/{language}/{slug}/play")
+async def play(language: str, slug: str, request: Request) -> Response:
+    """Create the table the form describes, hosted by the visitor in seat 1, and go to it."""
+    if language not in LANGUAGES or slug not in GAME_SLUGS:
+        return HTMLResponse("not found", status_code=404)
+    fields = parse_qs((await request.body()).decode("utf-8", "replace"))
+    form = {key: values[-1] for key, values in fields.items()}
+    default_name = translations(language).gettext("Player")
+    address = request.client.host if request.client else "?"
+    try:
+        spec = table_request(GAME_OF_SLUG[slug], form, default_name)
+        if not request.app.state.limits.may_create(address):
+            raise CommandError("rate-limited", "too many tables from your address: wait a minute")
+        table_id, token = await hall_of(request).create(spec, time.time())
+    except (CommandError, ValueError) as error:
+        code = error.code if isinstance(error, CommandError) else "bad-settings"
+        return page(request, language, f"{slug}.html", status=400, slug=slug, error=code)
+    response = RedirectResponse(f"/t/{table_id}?start=1", status_code=303)
+    set_seat_cookie(request, response, table_id, token)
+    response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", path="/")
+    return response
+
+
+def bot_names(language: str) -> dict[str, str]:
+    """How a bot's seat is named in ``language``."""
+    forms = translations(language)
+    return {"easy": forms.gettext("Easy bot"), "medium": forms.gettext("Medium bot"), "hard": forms.gettext("Hard bot")}
+
+
+def table_strings(language: str) -> str:
+    """The table page's words for its script, as JSON (a data block, not a script: the CSP allows it)."""
+    forms = translations(language)
+    words = {
+        "connecting": forms.gettext("Connecting…"),
+        "connected": forms.gettext("Connected"),
+        "reconnecting": forms.gettext("Connection lost: reconnecting…"),
+        "copied": forms.gettext("Copied"),
+        "free": forms.gettext("Free seat"),
+        "you": forms.gettext("you"),
+        "host": forms.gettext("host"),
+        **{f"seat_{level}": name for level, name in bot_names(language).items()},
+        "waiting": forms.gettext("Waiting for players"),
+        "playing": forms.gettext("The match is on"),
+        "over": forms.gettext("The match is over"),
+        "start": forms.gettext("Start the match"),
+        "your_turn": forms.gettext("Your turn"),
+        "turn_of": forms.gettext("Turn: %(name)s"),
+        "draw": forms.gettext("Draw a tile"),
+        "pass": forms.gettext("Pass"),
+        "boneyard": forms.gettext("Boneyard"),
+        "your_hand": forms.gettext("Your hand"),
+        "round_over": forms.gettext("The round is over"),
+        "pick_target": forms.gettext("Choose where to lay %(tile)s"),
+        "watching": forms.gettext("You are watching this table"),
+    }
+    plurals = {
+        "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
+        "toes": plural_forms(language, "needs %(num)d more toe", "needs %(num)d more toes"),
+    }
+    return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)

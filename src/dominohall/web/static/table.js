@@ -1,0 +1,173 @@
+// The table page: the share link, the seats, and the game over the table's WebSocket (docs/protocol.md).
+import { drawBoard, handTile } from "./board.js";
+
+const root = document.querySelector(".table-page");
+const { lang, words, plurals } = JSON.parse(document.getElementById("strings").textContent);
+const tableId = root.dataset.table;
+const game = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+const rules = new Intl.PluralRules(lang);
+
+const format = (text, params = {}) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => String(params[key] ?? ""));
+const plural = (key, num) => {
+  const forms = plurals[key];
+  return format(forms[rules.select(num)] ?? forms.other, { num });
+};
+
+const state = { seq: null, you: null, table: null, view: null, socket: null, started: false, next: 1 };
+const wantsStart = new URLSearchParams(location.search).get("start") === "1";
+
+$("copy").addEventListener("click", async () => {
+  const link = $("share-link");
+  try {
+    await navigator.clipboard.writeText(link.value);
+  } catch {
+    link.select();
+    document.execCommand("copy");
+  }
+  $("copy").textContent = words.copied;
+});
+
+function send(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
+    state.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${state.next++}`, ...message }));
+  }
+}
+
+$("start").addEventListener("click", () => send({ t: "start" }));
+$("draw").addEventListener("click", () => send({ t: "draw" }));
+$("pass").addEventListener("click", () => send({ t: "pass" }));
+
+function seatName(seat, index) {
+  if (seat.free) return words.free;
+  if (seat.bot && !seat.away) return words[`seat_${seat.bot}`] || seat.name;
+  return seat.name || `#${index + 1}`;
+}
+
+function renderSeats() {
+  const { table, view, you } = state;
+  if (!table) return;
+  const list = $("seats");
+  list.replaceChildren();
+  table.seats.forEach((seat, index) => {
+    const item = document.createElement("li");
+    item.textContent = seatName(seat, index);
+    const notes = [];
+    if (index === you) notes.push(words.you);
+    if (index === table.host_seat) notes.push(words.host);
+    if (view && view.hand_sizes) notes.push(plural("tiles", view.hand_sizes[index]));
+    if (notes.length) {
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = `(${notes.join(", ")})`;
+      item.appendChild(meta);
+    }
+    if (view && view.turn === index && !view.end) item.classList.add("turn-now");
+    list.appendChild(item);
+  });
+  const waiting = table.phase === "waiting";
+  const host = you !== null && you === table.host_seat;
+  $("start").hidden = !(waiting && host);
+  if (waiting && host && wantsStart && !state.started && table.seats.every((seat) => !seat.free)) {
+    state.started = true;
+    send({ t: "start" });
+  }
+}
+
+function play(move) {
+  $("targets").hidden = true;
+  send({ t: "play", tile: move.tile, on: move.on ?? null, at: state.seq });
+}
+
+function chooseTarget(tile, moves) {
+  const box = $("targets");
+  box.replaceChildren();
+  const label = document.createElement("span");
+  label.textContent = format(words.pick_target, { tile });
+  box.appendChild(label);
+  for (const move of moves) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = move.on ?? "—";
+    button.addEventListener("click", () => play(move));
+    box.appendChild(button);
+  }
+  box.hidden = false;
+  box.querySelector("button").focus();
+}
+
+function renderView() {
+  const { view, table, you } = state;
+  const status = $("status");
+  if (table) status.textContent = you === null ? words.watching : words[table.phase] || "";
+  renderSeats();
+  if (!view) return;
+  const board = $("board");
+  drawBoard(board, view, game);
+  const moves = view.legal_moves || [];
+  const hand = $("hand");
+  hand.replaceChildren();
+  for (const tile of view.hand || []) {
+    const mine = moves.filter((move) => move.kind === "play" && move.tile === tile);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = mine.length ? "tile lit" : "tile";
+    button.disabled = mine.length === 0;
+    button.dataset.tile = tile;
+    button.setAttribute("aria-label", tile);
+    button.appendChild(handTile(tile));
+    button.addEventListener("click", () => (mine.length === 1 ? play(mine[0]) : chooseTarget(tile, mine)));
+    hand.appendChild(button);
+  }
+  $("draw").hidden = !moves.some((move) => move.kind === "draw");
+  $("pass").hidden = !moves.some((move) => move.kind === "pass");
+  const turn = $("turn");
+  if (view.end) turn.textContent = words.round_over;
+  else if (view.turn === you) turn.textContent = words.your_turn;
+  else if (table && view.turn !== null && view.turn !== undefined) {
+    turn.textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
+  }
+  turn.textContent += ` · ${words.boneyard}: ${view.boneyard_size ?? 0}`;
+  const pending = $("pending");
+  pending.hidden = !(view.pending && view.pending_needs > 0);
+  if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", view.pending_needs)}`;
+}
+
+function receive(frame) {
+  if (frame.seq) state.seq = Math.max(state.seq ?? 0, frame.seq);
+  if (frame.t === "snapshot") {
+    state.you = frame.you;
+    state.table = frame.table;
+    state.view = frame.view;
+  } else if (frame.t === "welcome") {
+    state.you = frame.you;
+  } else if (frame.t === "error") {
+    $("announce").textContent = frame.message;
+    return;
+  }
+  if (frame.table) state.table = frame.table;
+  if (frame.view) state.view = frame.view;
+  if (frame.t === "move" && state.view && state.table) {
+    const seat = state.table.seats[frame.seat];
+    const entry = state.view.history?.at(-1);
+    if (entry) $("announce").textContent = `${seatName(seat, frame.seat)}: ${entry.kind} ${entry.tile ?? ""}`;
+  }
+  renderView();
+}
+
+function connect(delay = 500) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/ws`);
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    $("status").textContent = words.connected;
+    socket.send(JSON.stringify({ t: "hello", v: 1, last_seq: state.seq }));
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    $("status").textContent = words.reconnecting;
+    setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
+  });
+}
+
+connect();

@@ -1,0 +1,133 @@
+"""The site's pages over HTTP: every catalog complete, plural forms right, no English in other languages."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from http.cookiejar import CookieJar
+
+import pytest
+
+from dominohall.web import LANGUAGES, catalog, chosen_language, translations
+from dominohall.web.catalogs import messages
+
+from ..server.harness import Server
+
+PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/standard")
+
+
+def fetch(url: str, data: bytes | None = None, language: str | None = None) -> tuple[str, str]:
+    """GET (or POST ``data``) a page, following redirects: (the final URL, its HTML)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    headers = {"accept-language": language} if language else {}
+    with opener.open(urllib.request.Request(url, data=data, headers=headers), timeout=10) as response:
+        return str(response.url), response.read().decode()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalog_has_every_message_translated(language: str) -> None:
+    wanted = messages()
+    found = catalog(language)
+    keys = {message.id[0] if isinstance(message.id, tuple) else message.id for message in found if message.id}
+    assert set(wanted) == keys, f"{language}: missing {set(wanted) - keys}, unused {keys - set(wanted)}"
+    for message in found:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{language}: {message.id!r} has no translation"
+        assert len(strings) == (found.num_plurals if isinstance(message.id, tuple) else 1)
+        assert not message.fuzzy, f"{language}: {message.id!r} is fuzzy"
+
+
+@pytest.mark.parametrize(
+    ("language", "counts"),
+    [
+        ("en", {1: "1 player", 2: "2 players", 5: "5 players"}),
+        ("ru", {1: "1 игрок", 2: "2 игрока", 5: "5 игроков", 21: "21 игрок", 22: "22 игрока", 11: "11 игроков"}),
+        ("pl", {1: "1 gracz", 5: "5 graczy", 22: "22 graczy"}),
+        ("cs", {1: "1 hráč", 3: "3 hráči", 5: "5 hráčů"}),
+    ],
+)
+def test_plural_forms_follow_each_language(language: str, counts: dict[int, str]) -> None:
+    forms = translations(language)
+    for count, expected in counts.items():
+        assert forms.ngettext("%(num)d player", "%(num)d players", count) % {"num": count} == expected
+    toes = translations(language).ngettext("%(num)d toe", "%(num)d toes", 4) % {"num": 4}
+    assert toes == {"en": "4 toes", "ru": "4 пальца", "pl": "4 palce", "cs": "4 prsty"}[language]
+
+
+def test_the_language_comes_from_the_url_then_the_cookie_then_accept_language() -> None:
+    assert chosen_language("ru", "pl", "cs") == "ru"
+    assert chosen_language(None, "pl", "cs") == "pl"
+    assert chosen_language(None, None, "de-DE,de;q=0.9,cs;q=0.8,en;q=0.5") == "cs"
+    assert chosen_language(None, "xx", "de") == "en"
+
+
+def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
+    """A pattern per English message whose translation in ``language`` differs from it."""
+    patterns = []
+    own = translations(language)
+    for msgid, plural in messages().items():
+        if plural is None and own.gettext(msgid) == msgid:
+            continue  # the same word in both languages (Bergen)
+        for english in (msgid, plural) if plural else (msgid,):
+            text = re.escape(english).replace(re.escape("%(num)d"), r"\d+")
+            text = re.sub(re.escape(re.escape("%(")) + r"\w+" + re.escape(re.escape(")")) + "[sd]", ".+?", text)
+            patterns.append((english, re.compile(r"(?<!\w)" + text + r"(?!\w)")))
+    return patterns
+
+
+def visible_text(html: str) -> str:
+    """The words a person sees or hears: text, labels, placeholders, and the table script's words."""
+    words = re.findall(r'(?:aria-label|placeholder|title|value)="([^"]*)"', html)
+    block = re.search(r'<script type="application/json" id="strings">(.*?)</script>', html, re.S)
+    if block:
+        strings = json.loads(block.group(1))
+        words += [
+            *strings["words"].values(),
+            *(text for forms in strings["plurals"].values() for text in forms.values()),
+        ]
+    text = re.sub(r"<script.*?</script>|<[^>]+>", " ", html, flags=re.S)
+    return " ".join([text, *words])
+
+
+def test_no_english_leaks_into_the_other_languages(server: Server) -> None:
+    _, table = fetch(f"{server.url}/en/chicken-foot/play", data=b"name=Ann")
+    link = re.search(r'id="share-link" readonly value="([^"]+)"', table)
+    assert link, "pressing Play lands on a table page"
+    for language in LANGUAGES[1:]:
+        patterns = english_patterns(language)
+        pages = [page.format(lang=language) for page in PAGES] + [link.group(1) + f"?lang={language}"]
+        for page in pages:
+            _, html = fetch(page if page.startswith("http") else server.url + page)
+            assert f'<html lang="{language}">' in html
+            text = visible_text(html)
+            leaks = [english for english, pattern in patterns if pattern.search(text)]
+            assert not leaks, f"{page}: English in the {language} page: {leaks}"
+
+
+def test_the_home_page_follows_accept_language_and_the_footer_names_version_and_commit(server: Server) -> None:
+    url, html = fetch(server.url + "/", language="cs-CZ,cs;q=0.9")
+    assert url.endswith("/cs/")
+    assert "Kuří noha" in html
+    assert re.search(r"v\d+\.\d+\.\d+ · ([0-9a-f]{7}|dev)<", html)
+    assert 'href="#main"' in html
+
+
+def test_the_game_pages_forms_post_to_a_table(server: Server) -> None:
+    body = b"players=3&length=one&start_toes=4&blank_double=25&seat1=easy&seat2=hard&name=Ann"
+    url, html = fetch(f"{server.url}/pl/chicken-foot/play", data=body)
+    assert "/t/" in url and url.endswith("?start=1")
+    assert "Ann" in html
+    url, html = fetch(f"{server.url}/ru/standard/play", data=b"mode=allfives&players=4&partners=on&seat3=person")
+    assert "/t/" in url
+    assert "Свободное место" in html
+
+
+def test_settings_that_make_no_table_are_refused_on_the_page(server: Server) -> None:
+    request = urllib.request.Request(f"{server.url}/en/standard/play", data=b"players=2&partners=on")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 400
+    assert "These settings do not make a table" in refused.value.read().decode()
