@@ -48,7 +48,6 @@ export function handTile(tile) {
   return svg;
 }
 
-const CENTRE_ANGLES = { 6: [0, 180, -30, 150, 30, 210], 4: [0, 180, 90, 270] };
 
 /**
  * Draw the table: the root (the centre double, or the standard game's lead) in the middle, each line
@@ -91,33 +90,49 @@ export function drawBoard(container, view, game) {
     boxes.push([x, y]);
     return { far, isDouble };
   };
-  const grow = (tile, x, y, angle, near, depth) => {
-    const { far, isDouble } = put(tile, x, y, angle, near);
-    const next = children.get(tile) || [];
-    next.forEach((child, index) => {
-      let childAngle = angle;
-      if (isDouble && game === "chickenfoot") childAngle = angle + [0, -50, 50][index % 3];
-      const rad = (childAngle * Math.PI) / 180;
-      const step = isDouble ? 1.55 * UNIT : 2.05 * UNIT;
-      const childStep = ends(child)[0] === ends(child)[1] ? 1.55 * UNIT : 2.05 * UNIT;
-      const distance = (isDouble ? UNIT / 2 : UNIT) + (childStep === 1.55 * UNIT ? UNIT / 2 : UNIT) + 0.1 * UNIT;
-      void step;
-      grow(child, x + Math.cos(rad) * distance, y + Math.sin(rad) * distance, childAngle, far, depth + 1);
+  const isDouble = (tile) => ends(tile)[0] === ends(tile)[1];
+  // where the k-th tile laid on `tile` (at x, y, its line heading `angle`) goes: [x, y, angle]
+  const spot = (tile, x, y, angle, k, isRoot) => {
+    const double = isDouble(tile);
+    let side = 0;
+    let row = 0;
+    if (game === "chickenfoot" && double) {
+      if (isRoot && (view.options?.start_toes ?? 6) === 4) return fan(x, y, [0, 180, -90, 90][k % 4], UNIT);
+      if (isRoot) [side, row] = [k % 2, [0, -1, 1][Math.floor(k / 2) % 3]];
+      else row = [0, -1, 1][k % 3];
+    } else if (isRoot) {
+      return fan(x, y, [0, 180, -90, 90][k % 4], double ? (k < 2 ? UNIT / 2 : UNIT) : UNIT);
+    }
+    const heading = side ? angle + 180 : angle;
+    const rad = (heading * Math.PI) / 180;
+    const across = rad + Math.PI / 2;
+    const reach = (double ? UNIT / 2 : UNIT) + 1.1 * UNIT + Math.abs(row) * 0.6 * UNIT;
+    const turn = side ? -row * 35 : row * 35;
+    return [x + Math.cos(rad) * reach + Math.cos(across) * row * 1.3 * UNIT,
+            y + Math.sin(rad) * reach + Math.sin(across) * row * 1.3 * UNIT, heading + turn];
+  };
+  const fan = (x, y, heading, base) => {
+    const rad = (heading * Math.PI) / 180;
+    const reach = base + 1.1 * UNIT;
+    return [x + Math.cos(rad) * reach, y + Math.sin(rad) * reach, heading];
+  };
+  const grow = (tile, x, y, angle, near, isRoot) => {
+    const { far } = put(tile, x, y, angle, near);
+    let rightUsed = false;
+    (children.get(tile) || []).forEach((child, k) => {
+      let slot = k;
+      if (isRoot && game !== "chickenfoot" && k < 2) {
+        // the lead's two ends: a tile goes on the side whose number it matches
+        slot = !rightUsed && ends(child).includes(ends(tile)[1]) ? 0 : 1;
+        rightUsed ||= slot === 0;
+      }
+      const [cx, cy, heading] = spot(tile, x, y, angle, slot, isRoot);
+      const [ra, rb] = ends(tile);
+      const open = isRoot && ra !== rb ? (Math.cos((heading * Math.PI) / 180) < 0 ? ra : rb) : far;
+      grow(child, cx, cy, heading, open, false);
     });
   };
-  const [ra, rb] = ends(root);
-  put(root, 0, 0, 0, null);
-  const rootChildren = children.get(root) || [];
-  const angles = game === "chickenfoot" ? CENTRE_ANGLES[view.options?.start_toes === 4 ? 4 : 6] : [0, 180, 90, 270];
-  rootChildren.forEach((child, index) => {
-    const angle = angles[index % angles.length];
-    const rad = (angle * Math.PI) / 180;
-    const isDouble = ends(child)[0] === ends(child)[1];
-    const rootHalf = ra === rb ? (Math.abs(Math.sin(rad)) > 0.3 ? UNIT * 1.1 : UNIT / 2) : UNIT;
-    const distance = rootHalf + (isDouble ? UNIT / 2 : UNIT) + 0.1 * UNIT;
-    const near = ra === rb ? ra : angle === 180 ? ra : rb;
-    grow(child, Math.cos(rad) * distance, Math.sin(rad) * distance, angle, near, 1);
-  });
+  grow(root, 0, 0, 0, null, true);
   const xs = boxes.map(([x]) => x);
   const ys = boxes.map(([, y]) => y);
   const pad = 1.6 * UNIT;

@@ -102,6 +102,7 @@ function renderView() {
   if (table) status.textContent = you === null ? words.watching : words[table.phase] || "";
   renderSeats();
   if (!view) return;
+  $("targets").hidden = true;
   const board = $("board");
   drawBoard(board, view, game);
   const moves = view.legal_moves || [];

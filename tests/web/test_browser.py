@@ -1,0 +1,104 @@
+"""A person in a real browser (Playwright driving Debian's Chromium) against a real server on loopback."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+
+from ..server.harness import Server
+from .conftest import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium from Debian: Playwright never downloads a browser here."""
+    assert CHROMIUM.exists(), "Debian's chromium is missing: make test installs it (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Browser, viewport: ViewportSize, language: str = "en-GB") -> Page:
+    """A fresh browser context (no cookies) at ``viewport`` wanting ``language``."""
+    context = browser.new_context(viewport=viewport, locale=language)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a full-page screenshot under tests/web/screenshots/."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def test_home_page_and_the_language_switch(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/")
+    expect(page).to_have_url(f"{server.url}/en/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Dominoes")
+    shot(page, "home")
+    for language, words in (("Русский", "Куриная лапка"), ("Polski", "Kurza Łapka"), ("Čeština", "Kuří noha")):
+        page.get_by_role("link", name=language).click()
+        expect(page.locator("main")).to_contain_text(words)
+    page.goto(server.url + "/")  # the cookie remembers the last choice
+    expect(page).to_have_url(f"{server.url}/cs/")
+    page.context.close()
+
+
+def test_play_chicken_foot_with_the_defaults_and_lay_a_lit_tile(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/en/chicken-foot")
+    expect(page.locator("select[name=players]")).to_have_value("4")
+    shot(page, "game-chicken-foot")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/t/[\w-]+\?start=1$"))
+    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#share-link")).to_have_value(page.url.split("?")[0])
+    hand = page.locator("#hand .tile")
+    expect(hand.first).to_be_visible()
+    laid = 0
+    for _ in range(80):  # lay lit tiles (drawing or passing when nothing fits) until five are down
+        page.wait_for_selector("#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])")
+        lit = page.locator("#hand .tile.lit")
+        if lit.count():
+            before = hand.count()
+            lit.first.click()
+            if page.locator("#targets:not([hidden]) button").count():
+                page.locator("#targets button").first.click()
+            expect(hand).not_to_have_count(before)  # the tile left the hand for the board
+            laid += 1
+            if laid == 5 or before == 1:
+                break
+        else:
+            page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click()
+            page.wait_for_timeout(100)
+    assert laid, "never had a tile to lay"
+    expect(page.locator("#board svg g").first).to_be_visible()
+    shot(page, "table")
+    page.set_viewport_size(PHONE)
+    shot(page, "table-phone")
+    page.context.close()
+
+
+def test_phone_width_pages(server: Server, browser: Browser) -> None:
+    page = new_page(browser, PHONE, "ru-RU")
+    page.goto(server.url + "/")
+    expect(page).to_have_url(f"{server.url}/ru/")
+    shot(page, "home-phone")
+    page.goto(server.url + "/ru/chicken-foot")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
+    shot(page, "game-phone")
+    page.context.close()
