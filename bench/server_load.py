@@ -246,7 +246,9 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     await asyncio.gather(*(p.play(stop) for p in players))
     elapsed = time.perf_counter() - began
     figures.measuring = False
-    await asyncio.sleep(0.5)
+    settle = time.perf_counter() + 10
+    while time.perf_counter() < settle and any(p.pending for p in players):
+        await asyncio.sleep(0.05)
     unanswered = sum(len(p.pending) for p in players)
     if unanswered:
         figures.error(f"{unanswered} commands without an answer")

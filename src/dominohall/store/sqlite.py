@@ -42,6 +42,11 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 """
+INSERT_ALL = """
+INSERT INTO events (table_id, seq, command_id, actor, time, payload)
+SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?) ORDER BY key
+"""
+"""Insert a batch of events, given as one JSON array of rows, with a single statement."""
 
 
 def path_from_url(url: str) -> Path:
@@ -144,26 +149,54 @@ class SqliteStore:
                     done.set_exception(outcome)
 
     def _append_batch(self, batch: list[tuple[Sequence[Event], bool | None]]) -> list[StoreError | None]:
-        """Append each command's events in one transaction, each in a savepoint: per append, its error or None."""
+        """Append each command's events in one transaction: per append, its error or None.
+
+        The whole batch goes in as one statement first: every call into SQLite lets the event loop's
+        thread take the GIL, and taking it back can wait the interpreter's switch interval, so a statement
+        per event would make a large batch crawl. When that statement breaks a uniqueness rule, each append
+        is tried again in its own savepoint, so a refused one refuses only itself.
+        """
         db = self._db
-        outcomes: list[StoreError | None] = []
         db.execute("BEGIN IMMEDIATE")
         try:
-            for events, finished in batch:
-                db.execute("SAVEPOINT one_append")
-                try:
-                    self._insert(db, events, finished)
-                except sqlite3.IntegrityError as error:
-                    db.execute("ROLLBACK TO one_append")
-                    outcomes.append(_conflict(error))
-                else:
-                    outcomes.append(None)
-                db.execute("RELEASE one_append")
+            try:
+                self._insert_all(db, batch)
+                outcomes: list[StoreError | None] = [None] * len(batch)
+            except sqlite3.IntegrityError:
+                db.execute("ROLLBACK")
+                db.execute("BEGIN IMMEDIATE")
+                outcomes = [self._append_alone(db, events, finished) for events, finished in batch]
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
         return outcomes
+
+    @staticmethod
+    def _insert_all(db: sqlite3.Connection, batch: list[tuple[Sequence[Event], bool | None]]) -> None:
+        """Insert every event of the batch with one statement (and set ``finished`` where asked)."""
+        rows = [
+            [e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()] for events, _ in batch for e in events
+        ]
+        db.execute(INSERT_ALL, (json.dumps(rows),))
+        finishing = [(int(finished), events[0].table_id) for events, finished in batch if finished is not None]
+        if finishing:
+            db.executemany("UPDATE tables SET finished = ? WHERE table_id = ?", finishing)
+
+    def _append_alone(
+        self, db: sqlite3.Connection, events: Sequence[Event], finished: bool | None
+    ) -> StoreError | None:
+        """Insert one command's events in a savepoint: None, or the error that rolled them back."""
+        db.execute("SAVEPOINT one_append")
+        try:
+            self._insert(db, events, finished)
+        except sqlite3.IntegrityError as error:
+            db.execute("ROLLBACK TO one_append")
+            return _conflict(error)
+        finally:
+            db.execute("RELEASE one_append")
+        return None
 
     @staticmethod
     def _insert(db: sqlite3.Connection, events: Sequence[Event], finished: bool | None) -> None:

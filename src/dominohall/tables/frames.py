@@ -9,6 +9,7 @@ alike.
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
 from ..engine.moves import NO_TILE, PLAY, Move
@@ -33,13 +34,20 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
 """For each table event, the payload fields anyone may see."""
 
 
+@cache
 def name_of(t: Tile) -> str | None:
-    """A tile's notation, or ``None`` for "no tile"."""
+    """A tile's notation, or ``None`` for "no tile" (remembered: every frame names many tiles)."""
     return None if t == NO_TILE else tile_name(t)
 
 
 def move_to_wire(move: Move) -> dict[str, Any]:
-    """A move as the protocol writes it (a face-down draw names no tile)."""
+    """A move as the protocol writes it (a face-down draw names no tile): a fresh dict each time."""
+    return dict(_move_wire(move))
+
+
+@cache
+def _move_wire(move: Move) -> dict[str, Any]:
+    """``move_to_wire``, remembered per move (there are a few thousand moves at most); never handed out."""
     if move.kind == PLAY:
         return {"kind": PLAY, "tile": name_of(move.tile), "on": name_of(move.on)}
     return {"kind": move.kind, "tile": name_of(move.tile)} if move.tile != NO_TILE else {"kind": move.kind}
@@ -54,7 +62,7 @@ CONVERTERS: dict[str, Any] = {
     "hand": lambda tiles: [name_of(t) for t in tiles],
     "placed": lambda pairs: [[name_of(t), name_of(on)] for t, on in pairs],
     "open_ends": lambda ends: [[name_of(t), number] for t, number in ends],
-    "history": lambda moves: [{"seat": seat, **move_to_wire(move)} for seat, move in moves],
+    "history": lambda moves: [{"seat": seat, **_move_wire(move)} for seat, move in moves],
     "legal_moves": lambda moves: [move_to_wire(move) for move in moves],
     "final_hands": lambda hands: None if hands is None else [[name_of(t) for t in hand] for hand in hands],
 }
