@@ -102,3 +102,56 @@ def test_phone_width_pages(server: Server, browser: Browser) -> None:
     assert width <= PHONE["width"], f"the page scrolls sideways on a phone ({width} px)"
     shot(page, "game-phone")
     page.context.close()
+
+
+def test_a_friend_joins_through_the_shared_link_and_both_see_the_match(server: Server, browser: Browser) -> None:
+    host = new_page(browser, DESKTOP)
+    host.goto(server.url + "/en/chicken-foot")
+    host.select_option("select[name=players]", "2")
+    host.select_option("select[name=seat1]", "person")
+    host.fill("input[name=name]", "Ann")
+    host.get_by_role("button", name="Play", exact=True).click()
+    expect(host.locator("#status")).to_have_text("Waiting for players")
+    link = host.locator("#share-link").input_value()
+    guest = new_page(browser, DESKTOP, "pl-PL")
+    guest.goto(link)
+    expect(guest.locator("#status")).to_have_text("Oglądasz ten stół")
+    guest.fill("#name", "Bea")
+    guest.get_by_role("button", name="Usiądź tutaj").click()
+    expect(host.locator("#seats")).to_contain_text("Bea")
+    expect(guest.locator("#seats")).to_contain_text("ty")
+    host.get_by_role("button", name="Start the match").click()
+    for page in (host, guest):
+        expect(page.locator("#hand .tile").first).to_be_visible()
+        expect(page.locator("#board svg g").first).to_be_visible()
+    mover = host if host.locator("#turn").inner_text().startswith("Your turn") else guest
+    before = mover.locator("#board svg > g > g").count()
+    while mover.locator("#hand .tile.lit").count() == 0:
+        mover.locator("#draw:not([hidden]), #pass:not([hidden])").first.click()
+        mover.wait_for_timeout(100)
+        if mover.locator("#pass[hidden]").count() and not mover.locator("#draw:not([hidden])").count():
+            break
+    if mover.locator("#hand .tile.lit").count():
+        mover.locator("#hand .tile.lit").first.click()
+        if mover.locator("#targets:not([hidden]) button").count():
+            mover.locator("#targets button").first.click()
+        for page in (host, guest):  # each sees the tile on the board
+            expect(page.locator("#board svg > g > g")).to_have_count(before + 1)
+    host.context.close()
+    guest.context.close()
+
+
+def test_play_the_standard_game_with_the_defaults(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/en/")
+    page.get_by_role("button", name="Play standard dominoes").click()
+    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#hand .tile").first).to_be_visible()
+    page.wait_for_selector("#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])")
+    if page.locator("#hand .tile.lit").count():
+        page.locator("#hand .tile.lit").first.click()
+        if page.locator("#targets:not([hidden]) button").count():
+            page.locator("#targets button").first.click()
+    expect(page.locator("#board svg > g > g").first).to_be_visible()
+    shot(page, "table-standard")
+    page.context.close()

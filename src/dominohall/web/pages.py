@@ -125,7 +125,8 @@ async def play(language: str, slug: str, request: Request) -> Response:
     except (CommandError, ValueError) as error:
         code = error.code if isinstance(error, CommandError) else "bad-settings"
         return page(request, language, f"{slug}.html", status=400, slug=slug, error=code)
-    response = RedirectResponse(f"/t/{table_id}?start=1", status_code=303)
+    full = all(level is not None for level in spec.bots[1:])  # nobody to wait for: the match starts at once
+    response = RedirectResponse(f"/t/{table_id}" + ("?start=1" if full else ""), status_code=303)
     set_seat_cookie(request, response, table_id, token)
     response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", path="/")
     return response
@@ -162,6 +163,8 @@ def table_strings(language: str) -> str:
         "round_over": forms.gettext("The round is over"),
         "pick_target": forms.gettext("Choose where to lay %(tile)s"),
         "watching": forms.gettext("You are watching this table"),
+        "take_seat": forms.gettext("Take this seat"),
+        "player": forms.gettext("Player"),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),

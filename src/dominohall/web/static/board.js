@@ -1,6 +1,7 @@
 // The board and the tiles as SVG: no library, no build step.
 const SVG = "http://www.w3.org/2000/svg";
 const UNIT = 20; // half a tile is UNIT x UNIT
+const SCALE = 1.8; // screen pixels per unit at most: a small layout is not blown up
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
@@ -136,9 +137,13 @@ export function drawBoard(container, view, game) {
   const xs = boxes.map(([x]) => x);
   const ys = boxes.map(([, y]) => y);
   const pad = 1.6 * UNIT;
-  const minX = Math.min(...xs) - pad;
-  const minY = Math.min(...ys) - pad;
-  const width = Math.max(Math.max(...xs) - minX + pad, 10 * UNIT);
-  const height = Math.max(Math.max(...ys) - minY + pad, 6 * UNIT);
+  const spanX = Math.max(...xs) - Math.min(...xs) + 2 * pad;
+  const spanY = Math.max(...ys) - Math.min(...ys) + 2 * pad;
+  const width = Math.max(spanX, 10 * UNIT);
+  const height = Math.max(spanY, 6 * UNIT);
+  const minX = Math.min(...xs) - pad - (width - spanX) / 2;
+  const minY = Math.min(...ys) - pad - (height - spanY) / 2;
   svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
+  svg.setAttribute("width", String(Math.round(width * SCALE)));
+  svg.setAttribute("height", String(Math.round(height * SCALE)));
 }

@@ -63,6 +63,14 @@ function renderSeats() {
       item.appendChild(meta);
     }
     if (view && view.turn === index && !view.end) item.classList.add("turn-now");
+    if (seat.free && you === null && table.phase === "waiting") {
+      const sit = document.createElement("button");
+      sit.type = "button";
+      sit.className = "sit";
+      sit.textContent = words.take_seat;
+      sit.addEventListener("click", () => takeSeat(index));
+      item.appendChild(sit);
+    }
     list.appendChild(item);
   });
   const waiting = table.phase === "waiting";
@@ -72,6 +80,24 @@ function renderSeats() {
     state.started = true;
     send({ t: "start" });
   }
+}
+
+async function takeSeat(seat) {
+  const name = $("name").value.trim() || words.player;
+  localStorage.setItem("dh_name", name);
+  const answer = await fetch(`/api/tables/${tableId}/sit`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat, name }),
+  });
+  if (!answer.ok) {
+    $("announce").textContent = (await answer.json()).message || "";
+    return;
+  }
+  const old = state.socket; // the new seat cookie is read when the WebSocket connects again
+  state.socket = null;
+  old.close();
+  connect();
 }
 
 function play(move) {
@@ -98,6 +124,7 @@ function chooseTarget(tile, moves) {
 
 function renderView() {
   const { view, table, you } = state;
+  $("sit-name").hidden = !(table && you === null && table.phase === "waiting");
   const status = $("status");
   if (table) status.textContent = you === null ? words.watching : words[table.phase] || "";
   renderSeats();
@@ -166,9 +193,11 @@ function connect(delay = 500) {
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
+    if (state.socket !== socket) return;
     $("status").textContent = words.reconnecting;
     setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   });
 }
 
+$("name").value = localStorage.getItem("dh_name") || "";
 connect();
