@@ -155,3 +155,33 @@ def test_play_the_standard_game_with_the_defaults(server: Server, browser: Brows
     expect(page.locator("#board svg > g > g").first).to_be_visible()
     shot(page, "table-standard")
     page.context.close()
+
+
+def test_a_whole_round_against_three_bots_ends_in_the_summary(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/en/chicken-foot")
+    page.select_option("select[name=length]", "one")
+    for seat, level in ((1, "easy"), (2, "medium"), (3, "easy")):
+        page.select_option(f"select[name=seat{seat}]", level)
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#status")).to_have_text("The match is on")
+    summary = page.locator("#summary")
+    for _ in range(200):
+        page.wait_for_selector(
+            "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden]), #summary:not([hidden])", timeout=20_000
+        )
+        if summary.is_visible():
+            break
+        lit = page.locator("#hand .tile.lit")
+        if lit.count():
+            lit.first.click()
+            if page.locator("#targets:not([hidden]) button").count():
+                page.locator("#targets button").first.click()
+        else:
+            page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click()
+        page.wait_for_timeout(60)
+    expect(summary).to_contain_text("The match is over")
+    expect(summary.locator("tbody tr")).to_have_count(4)
+    expect(summary).to_contain_text("Winner: ")
+    shot(page, "round-summary")
+    page.context.close()

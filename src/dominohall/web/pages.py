@@ -164,6 +164,14 @@ def table_strings(language: str) -> str:
         "pick_target": forms.gettext("Choose where to lay %(tile)s"),
         "watching": forms.gettext("You are watching this table"),
         "take_seat": forms.gettext("Take this seat"),
+        "played": forms.gettext("%(name)s played %(tile)s"),
+        "drew": forms.gettext("%(name)s drew a tile"),
+        "passed": forms.gettext("%(name)s passed"),
+        "tiles_left": forms.gettext("Tiles left"),
+        "points": forms.gettext("Points this round"),
+        "total": forms.gettext("Total"),
+        "continue": forms.gettext("Continue"),
+        "winners": forms.gettext("Winner: %(names)s"),
         "player": forms.gettext("Player"),
     }
     plurals = {

@@ -122,6 +122,58 @@ function chooseTarget(tile, moves) {
   box.querySelector("button").focus();
 }
 
+const penalty = (tiles, options) =>
+  tiles.reduce((sum, tile) => sum + (tile === "0-0" && options?.blank_double ? options.blank_double : tile.split("-").map(Number).reduce((a, b) => a + b, 0)), 0);
+
+function cell(row, text, tag = "td") {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  row.appendChild(node);
+}
+
+function renderSummary() {
+  const box = $("summary");
+  const { summary, table } = state;
+  box.hidden = !summary;
+  if (!summary || !table) return;
+  box.replaceChildren();
+  const title = document.createElement("h2");
+  title.textContent = summary.match ? words.over : words.round_over;
+  box.appendChild(title);
+  const grid = document.createElement("table");
+  const head = grid.createTHead().insertRow();
+  for (const text of [words.player, words.tiles_left, ...(game === "chickenfoot" ? [words.points] : []), words.total]) {
+    cell(head, text, "th");
+  }
+  const totals = summary.match?.totals ?? (state.view !== summary.view ? state.view?.totals : null) ?? summary.view.totals;
+  const body = grid.createTBody();
+  (summary.view.final_hands || []).forEach((tiles, seat) => {
+    const row = body.insertRow();
+    cell(row, seatName(table.seats[seat], seat), "th");
+    cell(row, tiles.join("  ") || "—");
+    if (game === "chickenfoot") cell(row, String(penalty(tiles, summary.view.options)));
+    cell(row, String(totals?.[seat] ?? ""));
+  });
+  box.appendChild(grid);
+  if (summary.match) {
+    const names = (summary.match.winners || []).map((seat) => seatName(table.seats[seat], seat)).join(", ");
+    const line = document.createElement("p");
+    line.className = "winners";
+    line.textContent = format(words.winners, { names });
+    box.appendChild(line);
+  } else {
+    const next = document.createElement("button");
+    next.type = "button";
+    next.id = "continue";
+    next.textContent = words.continue;
+    next.addEventListener("click", () => {
+      state.summary = null;
+      renderView();
+    });
+    box.appendChild(next);
+  }
+}
+
 function renderView() {
   const { view, table, you } = state;
   $("sit-name").hidden = !(table && you === null && table.phase === "waiting");
@@ -130,6 +182,7 @@ function renderView() {
   renderSeats();
   if (!view) return;
   $("targets").hidden = true;
+  renderSummary();
   const board = $("board");
   drawBoard(board, view, game);
   const moves = view.legal_moves || [];
@@ -176,9 +229,11 @@ function receive(frame) {
   if (frame.table) state.table = frame.table;
   if (frame.view) state.view = frame.view;
   if (frame.t === "move" && state.view && state.table) {
-    const seat = state.table.seats[frame.seat];
+    const name = seatName(state.table.seats[frame.seat], frame.seat);
     const entry = state.view.history?.at(-1);
-    if (entry) $("announce").textContent = `${seatName(seat, frame.seat)}: ${entry.kind} ${entry.tile ?? ""}`;
+    const said = { play: words.played, draw: words.drew, pass: words.passed }[entry?.kind];
+    if (said) $("announce").textContent = format(said, { name, tile: entry.tile ?? "" });
+    if (frame.view.end) state.summary = { view: frame.view, match: frame.match ?? null };
   }
   renderView();
 }
