@@ -4,8 +4,8 @@ Starts ``python -m dominohall serve`` on a free loopback port with a SQLite file
 bots moving at once (``DOMINOHALL_BOT_DELAY=0``), creates N four-seat tables over HTTP (one scripted
 person, the host, and three bots at the default level or ``--bots``), connects one WebSocket client per
 table, starts every match, and lets each client make a legal move from its own latest view at a fixed rate
-(``--rate`` moves a second at most) whenever it is its turn, for ``--seconds``. A finished match is
-followed by a rematch.
+(``--rate`` moves a second at most, each client starting at a random point of its period) whenever it
+is its turn, for ``--seconds``. A finished match is followed by a rematch.
 
 - ``moves_per_s``: every move applied at the measured tables (the person's and the bots'), counted from the
   ``move`` frames the clients receive (each table has exactly one client, which sees every move);
@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -167,7 +168,7 @@ class Player:
 
     async def play(self, stop: float) -> None:
         """Until ``stop``: at each turn, wait for the next tick of the fixed rate and make the first legal move."""
-        next_tick = time.perf_counter()
+        next_tick = time.perf_counter() + random.uniform(0, 1 / self.rate)  # the tables' clocks are not in step
         while time.perf_counter() < stop:
             self.changed.clear()
             if self.over and not self.pending:
@@ -180,7 +181,7 @@ class Player:
                 continue
             now = time.perf_counter()
             if now < next_tick:
-                await asyncio.sleep(next_tick - now)
+                await asyncio.sleep(min(next_tick, stop) - now)
                 continue
             next_tick = max(now, next_tick) + 1 / self.rate
             await self.command(move_message(view["legal_moves"][0]))
@@ -283,7 +284,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
     parser.add_argument("--bots", choices=("easy", "medium", "hard"), default="medium", help="the bots' level")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play (default 20)")
-    parser.add_argument("--rate", type=float, default=2.0, help="each person's moves a second at most (default 2)")
+    parser.add_argument("--rate", type=float, default=0.2, help="each person's moves a second at most (default 0.2)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="dominohall-load-") as temp:
         port = free_port()

@@ -13,7 +13,7 @@ KEYS = {"tables", "moves_per_s", "ack_p50_ms", "ack_p99_ms", "ack_p999_ms", "idl
 
 def test_the_load_bench_prints_its_figures_without_errors() -> None:
     done = subprocess.run(
-        [sys.executable, str(BENCH), "--tables", "3", "--seconds", "2"],
+        [sys.executable, str(BENCH), "--tables", "3", "--seconds", "2", "--rate", "4"],
         capture_output=True,
         text=True,
         timeout=60,
