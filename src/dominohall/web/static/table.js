@@ -179,6 +179,7 @@ function renderView() {
   $("sit-name").hidden = !(table && you === null && table.phase === "waiting");
   const status = $("status");
   if (table) status.textContent = you === null ? words.watching : words[table.phase] || "";
+  if (table) root.dataset.phase = table.phase;
   renderSeats();
   if (!view) return;
   $("targets").hidden = true;
