@@ -85,6 +85,14 @@ def test_play_chicken_foot_with_the_defaults_and_lay_a_lit_tile(server: Server, 
             page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click()
             page.wait_for_timeout(100)
     assert laid, "never had a tile to lay"
+    tiles = [hand.nth(i).get_attribute("data-tile") for i in range(hand.count())]
+    page.reload()  # the seat cookie brings back the same seat and hand
+    expect(page.locator("#seats")).to_contain_text("you")
+    expect(hand).to_have_count(len(tiles))
+    assert [hand.nth(i).get_attribute("data-tile") for i in range(hand.count())] == tiles
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1")
+    print(f"first contentful paint of the table page: {paint:.0f} ms")
+    assert 0 <= paint < 2000, f"the table page took {paint} ms to paint on loopback"
     expect(page.locator("#board svg g").first).to_be_visible()
     shot(page, "table")
     page.set_viewport_size(PHONE)
@@ -184,4 +192,30 @@ def test_a_whole_round_against_three_bots_ends_in_the_summary(server: Server, br
     expect(summary.locator("tbody tr")).to_have_count(4)
     expect(summary).to_contain_text("Winner: ")
     shot(page, "round-summary")
+    page.context.close()
+
+
+def test_keyboard_alone_lays_a_tile(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/en/chicken-foot")
+    page.locator("input[name=name]").focus()
+    page.keyboard.press("Enter")  # submits the form with the defaults
+    expect(page.locator("#status")).to_have_text("The match is on")
+    for _ in range(40):
+        page.wait_for_selector("#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])")
+        if page.locator("#hand .tile.lit").count():
+            break
+        page.locator("#draw:not([hidden]), #pass:not([hidden])").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+    before = page.locator("#hand .tile").count()
+    page.locator("#copy").focus()
+    for _ in range(30):  # tab on to the first lit tile (dimmed tiles are disabled: the tab skips them)
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('lit')"):
+            break
+    page.keyboard.press("Enter")
+    if page.locator("#targets:not([hidden]) button").count():
+        page.keyboard.press("Enter")  # the first target has the focus
+    expect(page.locator("#hand .tile")).to_have_count(before - 1)
     page.context.close()
