@@ -127,7 +127,18 @@ export function drawBoard(container, view, game) {
         slot = !rightUsed && ends(child).includes(ends(tile)[1]) ? 0 : 1;
         rightUsed ||= slot === 0;
       }
-      const [cx, cy, heading] = spot(tile, x, y, angle, slot, isRoot);
+      // a line that would run into tiles already down bends (up to 90 degrees either way) to find room
+      const free = ([px, py]) => !boxes.some(([bx, by]) => Math.hypot(bx - px, by - py) < 1.35 * UNIT);
+      let [cx, cy, heading] = spot(tile, x, y, angle, slot, isRoot);
+      if (!isRoot && !free([cx, cy])) {
+        for (const bend of [40, -40, 80, -80]) {
+          const candidate = spot(tile, x, y, angle + bend, slot, false);
+          if (free(candidate)) {
+            [cx, cy, heading] = candidate;
+            break;
+          }
+        }
+      }
       const [ra, rb] = ends(tile);
       const open = isRoot && ra !== rb ? (Math.cos((heading * Math.PI) / 180) < 0 ? ra : rb) : far;
       grow(child, cx, cy, heading, open, false);
