@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -241,12 +242,17 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     await asyncio.sleep(0.5)
     idle = rss_kib(pid)
 
+    # The clients' own collector pauses would count as server latency: none while measuring.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     figures.measuring = True
     began = time.perf_counter()
     stop = began + args.seconds
     await asyncio.gather(*(p.play(stop) for p in players))
     elapsed = time.perf_counter() - began
     figures.measuring = False
+    gc.enable()
     settle = time.perf_counter() + 10
     while time.perf_counter() < settle and any(p.pending for p in players):
         await asyncio.sleep(0.05)
