@@ -18,6 +18,7 @@ from dominohall.engine.moves import DRAW_MOVE, PASS_MOVE, Move
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.record import SeatInfo, export_record, replay
 from dominohall.engine.tiles import mask_of, set_tiles
+from dominohall.engine.turns import TurnTaking
 
 table_options = st.builds(
     ChickenFootOptions.for_table,
@@ -81,12 +82,13 @@ def test_legal_moves_agree_with_brute_force(options: ChickenFootOptions, seed: i
 def test_illegal_move_changes_nothing(options: ChickenFootOptions, seed: int, steps: int) -> None:
     """A refused move leaves every part of the round as it was."""
     rnd = random_prefix(options, seed, steps)
-    before = repr([getattr(rnd, name) for name in ChickenFootRound.__slots__])
+    every_slot = (*TurnTaking.__slots__, *ChickenFootRound.__slots__)
+    before = repr([getattr(rnd, name) for name in every_slot])
     for move in [Move.play(t, rnd.centre) for t in set_tiles(options.top)] + [DRAW_MOVE, PASS_MOVE]:
         if move not in rnd.legal_moves():
             with pytest.raises(IllegalMoveError):
                 rnd.apply(move)
-            assert repr([getattr(rnd, name) for name in ChickenFootRound.__slots__]) == before
+            assert repr([getattr(rnd, name) for name in every_slot]) == before
 
 
 @given(table_options, st.integers(0, 2**32))

@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError
-from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
+from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .options import ChickenFootOptions
 from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
 from .turns import TurnTaking
@@ -76,19 +76,15 @@ class ChickenFootRound(TurnTaking):
         "dealt",
         "drawn",
         "drawn_count",
-        "draws_by_seat",
         "end",
         "first",
         "hands",
-        "history",
         "lines_at",
         "number",
         "open_numbers",
         "options",
         "pending",
         "pending_needs",
-        "placed",
-        "public_history",
         "turn",
     )
 
@@ -127,14 +123,7 @@ class ChickenFootRound(TurnTaking):
         """How many more toes the pending double needs."""
         self.drawn = NO_TILE
         """The tile drawn this turn, if any: only it may still be played."""
-        self.history: list[tuple[int, Move]] = []
-        """Every move of the round, with its seat."""
-        self.public_history: list[tuple[int, Move]] = []
-        """The history as everyone saw it: draws show no tile."""
-        self.draws_by_seat: list[list[int]] = [[] for _ in hands]
-        """For each seat, where its draws stand in the history (so its own view can show their tiles)."""
-        self.placed: list[tuple[Tile, Tile]] = []
-        """Every tile laid, with the tile it was laid on, in order."""
+        self._start_history(len(hands))
         self.end: str | None = None
         """``"domino"`` or ``"blocked"`` once the round is over."""
 
@@ -214,7 +203,6 @@ class ChickenFootRound(TurnTaking):
             )
         matched = self._matched_number(t, on)
         self._record(Move(PLAY, t, on))
-        self.placed.append((t, on))
         self.hands[self.turn] ^= 1 << t
         if self.pending != NO_TILE:
             self._add_toe(t, matched)
@@ -283,9 +271,7 @@ class ChickenFootRound(TurnTaking):
         self.drawn_count += 1
         self.hands[self.turn] |= 1 << t
         self.drawn = t
-        self.draws_by_seat[self.turn].append(len(self.history))
-        self.history.append((self.turn, Move(DRAW, t)))
-        self.public_history.append((self.turn, DRAW_MOVE))
+        self._record_draw(t)
 
     def _pass(self) -> None:
         if self.drawn != NO_TILE:
@@ -299,10 +285,6 @@ class ChickenFootRound(TurnTaking):
             raise IllegalMoveError("must-draw", "draw a tile from the boneyard before passing")
         self._record(PASS_MOVE)
         self._end_turn()
-
-    def _record(self, move: Move) -> None:
-        self.history.append((self.turn, move))
-        self.public_history.append((self.turn, move))
 
     def _end_turn(self) -> None:
         self.drawn = NO_TILE
@@ -333,10 +315,7 @@ class ChickenFootRound(TurnTaking):
             setattr(twin, name, getattr(self, name))
         twin.hands = self.hands.copy()
         twin.lines_at = [lasts.copy() for lasts in self.lines_at]
-        twin.history = self.history.copy()
-        twin.public_history = self.public_history.copy()
-        twin.placed = self.placed.copy()
-        twin.draws_by_seat = [indexes.copy() for indexes in self.draws_by_seat]
+        self._copy_history_into(twin)
         return twin
 
 

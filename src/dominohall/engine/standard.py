@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .chickenfoot import playable_table, shuffle
 from .errors import IllegalMoveError
-from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
+from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
 from .standard_scoring import BLOCKED, DOMINO, End, hand_award, hand_winner, play_points
 from .tiles import HIGH, LOW, PIPS, Tile, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
@@ -94,17 +94,13 @@ class StandardRound(TurnTaking):
         "dealt",
         "drawn",
         "drawn_count",
-        "draws_by_seat",
         "end",
         "ends",
         "first",
         "hands",
-        "history",
         "lead",
         "options",
-        "placed",
         "points",
-        "public_history",
         "spinner",
         "spinner_open",
         "turn",
@@ -143,14 +139,7 @@ class StandardRound(TurnTaking):
         """All Fives: True once both sides of the spinner are covered and its other two arms are open."""
         self.points = [0] * options.sides()
         """Points scored during play so far, per seat (or per team)."""
-        self.history: list[tuple[int, Move]] = []
-        """Every move of the hand, with its seat."""
-        self.public_history: list[tuple[int, Move]] = []
-        """The history as everyone saw it: draws show no tile."""
-        self.draws_by_seat: list[list[int]] = [[] for _ in hands]
-        """For each seat, where its draws stand in the history."""
-        self.placed: list[tuple[Tile, Tile]] = []
-        """Every tile laid, with the tile it was laid on (``NO_TILE`` for the lead), in order."""
+        self._start_history(len(hands))
         self.end: str | None = None
         """``"domino"`` or ``"blocked"`` once the hand is over."""
 
@@ -236,7 +225,6 @@ class StandardRound(TurnTaking):
                 )
             self._extend(self._end_index(t, on), t)
         self._record(Move(PLAY, t, on))
-        self.placed.append((t, on))
         self.hands[self.turn] ^= 1 << t
         self.points[self.options.side_of(self.turn)] += play_points(
             self.options.mode, self.ends, self.spinner, spinner_open=self.spinner_open
@@ -290,9 +278,7 @@ class StandardRound(TurnTaking):
         self.hands[self.turn] |= 1 << t
         if self.playable() >> t & 1:
             self.drawn = t
-        self.draws_by_seat[self.turn].append(len(self.history))
-        self.history.append((self.turn, Move(DRAW, t)))
-        self.public_history.append((self.turn, DRAW_MOVE))
+        self._record_draw(t)
 
     def _pass(self) -> None:
         if not self.ends:
@@ -305,10 +291,6 @@ class StandardRound(TurnTaking):
             raise IllegalMoveError("must-draw", "draw from the boneyard until a tile fits or it is empty")
         self._record(PASS_MOVE)
         self._end_turn()
-
-    def _record(self, move: Move) -> None:
-        self.history.append((self.turn, move))
-        self.public_history.append((self.turn, move))
 
     def _end_turn(self) -> None:
         self.drawn = NO_TILE
@@ -345,10 +327,7 @@ class StandardRound(TurnTaking):
         twin.hands = self.hands.copy()
         twin.ends = self.ends.copy()
         twin.points = self.points.copy()
-        twin.history = self.history.copy()
-        twin.public_history = self.public_history.copy()
-        twin.placed = self.placed.copy()
-        twin.draws_by_seat = [indexes.copy() for indexes in self.draws_by_seat]
+        self._copy_history_into(twin)
         return twin
 
 

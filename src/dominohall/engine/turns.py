@@ -1,16 +1,17 @@
-"""What every game's round shares when a move is made: the checks of the turn and of the kind of move."""
+"""What every game's round shares: the checks of the turn and of the kind of move, and the history."""
 
 from __future__ import annotations
 
 from .errors import IllegalMoveError
-from .moves import DRAW, PASS, PLAY, Move
+from .moves import DRAW, DRAW_MOVE, PASS, PLAY, Move
+from .tiles import Tile
 
 
 class TurnTaking:
     """``apply`` for a round of any game: refuse a move after the end or out of turn, then let the game's
-    own ``_play``, ``_draw`` or ``_pass`` check and make it."""
+    own ``_play``, ``_draw`` or ``_pass`` check and make it; and the history every view is built from."""
 
-    __slots__ = ()
+    __slots__ = ("draws_by_seat", "history", "placed", "public_history")
 
     NOUN = "round"
     """What the game calls a round in messages ("round", or "hand" in the standard game)."""
@@ -44,3 +45,34 @@ class TurnTaking:
 
     def _pass(self) -> None:
         raise NotImplementedError
+
+    def _start_history(self, seats: int) -> None:
+        """An empty history for a round of ``seats`` seats."""
+        self.history: list[tuple[int, Move]] = []
+        """Every move of the round, with its seat."""
+        self.public_history: list[tuple[int, Move]] = []
+        """The history as everyone saw it: draws show no tile."""
+        self.draws_by_seat: list[list[int]] = [[] for _ in range(seats)]
+        """For each seat, where its draws stand in the history (so its own view can show their tiles)."""
+        self.placed: list[tuple[Tile, Tile]] = []
+        """Every tile laid, with the tile it was laid on (``NO_TILE`` for a standard lead), in order."""
+
+    def _record(self, move: Move) -> None:
+        """Note a play or pass of the seat to move: everyone sees it."""
+        self.history.append((self.turn, move))
+        self.public_history.append((self.turn, move))
+        if move.kind == PLAY:
+            self.placed.append((move.tile, move.on))
+
+    def _record_draw(self, t: Tile) -> None:
+        """Note a draw of ``t``: face down for everyone but the seat that drew it."""
+        self.draws_by_seat[self.turn].append(len(self.history))
+        self.history.append((self.turn, Move(DRAW, t)))
+        self.public_history.append((self.turn, DRAW_MOVE))
+
+    def _copy_history_into(self, twin: TurnTaking) -> None:
+        """Give ``twin`` its own copies of the history lists."""
+        twin.history = self.history.copy()
+        twin.public_history = self.public_history.copy()
+        twin.placed = self.placed.copy()
+        twin.draws_by_seat = [indexes.copy() for indexes in self.draws_by_seat]

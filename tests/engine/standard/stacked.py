@@ -19,6 +19,7 @@ from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, Move
 from dominohall.engine.standard import StandardRound, first_lead
 from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import Tile, parse_tile, tile_name
+from dominohall.engine.turns import TurnTaking
 
 t = parse_tile
 
@@ -87,7 +88,7 @@ class Snapshot:
 
 def snapshot(rnd: StandardRound) -> Snapshot:
     """A copy of every part of the hand, to compare before and after a move."""
-    return Snapshot(repr([getattr(rnd, name) for name in StandardRound.__slots__]))
+    return Snapshot(repr([getattr(rnd, name) for name in (*TurnTaking.__slots__, *StandardRound.__slots__)]))
 
 
 def assert_illegal(rnd: StandardRound, step: str | Move, rule: str, seat: int | None = None) -> IllegalMoveError:
