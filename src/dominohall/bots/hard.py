@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
 from ..engine.moves import Move
 from ..engine.playout import play_out
@@ -58,17 +59,12 @@ class HardBot:
     def evaluate(self, view: ChickenFootView, keys: list[tuple[Tile, int]], rng: random.Random) -> list[float]:
         """Summed own penalty of each candidate (tile, number matched) over the same sampled deals."""
         assert view.seat is not None
-        knowledge = Knowledge.from_view(view)
         counts = [0] * (view.options.top + 1)
         for _, number in view.open_ends:
             counts[number] += 1
         pending = HIGH[view.pending] if view.pending >= 0 else -1
         totals = [0.0] * len(keys)
-        deadline = time.perf_counter() + self.budget_ms / 1000
-        deals = 0
-        while self._more(deals, deadline):
-            hands, boneyard = knowledge.sample(rng)
-            hands[view.seat] = list(view.hand)
+        for hands, boneyard in self.deals(view, rng):
             for index, first in enumerate(keys):
                 result = play_out(
                     [hand.copy() for hand in hands], counts.copy(), view.options, rng,
@@ -76,32 +72,38 @@ class HardBot:
                     boneyard=boneyard, next_draw=0, heavy=True, first=first,
                 )  # fmt: skip
                 totals[index] += result.penalties[view.seat]
-            deals += 1
         return totals
 
     def evaluate_standard(self, view: StandardView, plays: list[Move], rng: random.Random) -> list[float]:
         """Summed margin of each play (our side's points in the hand minus the others' mean) over the deals."""
         assert view.seat is not None
-        knowledge = Knowledge.from_view(view)
         options = view.options
         side = options.side_of(view.seat)
         others = [other for other in range(options.sides()) if other != side]
         values = [0.0] * len(plays)
-        deadline = time.perf_counter() + self.budget_ms / 1000
-        deals = 0
-        while self._more(deals, deadline):
-            hands, boneyard = knowledge.sample(rng)
-            hands[view.seat] = list(view.hand)
+        for hands, boneyard in self.deals(view, rng):
             for index, move in enumerate(plays):
                 scores = standard_rollout(view, [hand.copy() for hand in hands], boneyard, move, rng).scores
                 values[index] += scores[side] - sum(scores[other] for other in others) / len(others)
-            deals += 1
         return values
 
-    def _more(self, deals: int, deadline: float) -> bool:
+    def deals(self, view: View, rng: random.Random) -> Iterator[tuple[list[list[Tile]], list[Tile]]]:
+        """Sampled deals (our hand in our seat), as many as the budget allows, or ``simulations`` of them."""
+        assert view.seat is not None
+        knowledge = Knowledge.from_view(view)
+        deadline = time.perf_counter() + self.budget_ms / 1000
+        dealt = 0
+        while self._more(dealt, deadline):
+            hands, boneyard = knowledge.sample(rng)
+            hands[view.seat] = list(view.hand)
+            yield hands, boneyard
+            dealt += 1
+
+    def _more(self, dealt: int, deadline: float) -> bool:
+        """True while the budget (a number of deals, or the clock with at least one deal) allows another."""
         if self.simulations is not None:
-            return deals < self.simulations
-        return deals == 0 or time.perf_counter() < deadline
+            return dealt < self.simulations
+        return dealt == 0 or time.perf_counter() < deadline
 
 
 def standard_rollout(
