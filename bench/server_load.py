@@ -143,8 +143,8 @@ class Player:
                 self.seen = max(self.seen, frame["seq"])
             if kind == "move" and self.figures.measuring:
                 self.figures.moves += 1
-            if isinstance(frame.get("view"), dict):
-                self.view = frame["view"]
+            if isinstance(frame.get("view"), dict):  # a move frame's view is a patch (docs/protocol.md)
+                self.view = (self.view or {}) | frame["view"] if kind == "move" else frame["view"]
             if frame.get("match"):
                 self.over = True
             if kind == "rematch":
@@ -225,7 +225,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
         player = Player(socket, figures, args.rate)
         players.append(player)
         readers.append(asyncio.create_task(player.read()))
-        await socket.send(json.dumps({"t": "hello", "v": 1, "last_seq": None}))
+        await socket.send(json.dumps({"t": "hello", "v": 2, "last_seq": None}))
         await player.command({"t": "start"})
 
     connecting = asyncio.Semaphore(50)

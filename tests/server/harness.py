@@ -20,6 +20,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from dominohall.server.protocol import server_frames
 
+from ..tables.wire import ViewKeeper
+
 
 def free_port() -> int:
     """A TCP port nobody listens on now."""
@@ -120,6 +122,7 @@ class Client:
     socket: ClientConnection
     frames: list[dict[str, Any]] = field(default_factory=list)
     sent: int = 0
+    keeper: ViewKeeper = field(default_factory=ViewKeeper)
 
     @classmethod
     async def open(cls, server: Server, table_id: str, cookie: str | None = None, last_seq: int | None = None,
@@ -128,7 +131,7 @@ class Client:
         headers = {"Cookie": cookie} if cookie else {}
         socket = await connect(f"ws://127.0.0.1:{server.port}/t/{table_id}/ws", additional_headers=headers)
         client = cls(socket, frames if frames is not None else [])
-        await client.send({"t": "hello", "v": 1, "last_seq": last_seq})
+        await client.send({"t": "hello", "v": 2, "last_seq": last_seq})
         await client.until(lambda f: f["t"] in ("snapshot", "welcome"))
         return client
 
@@ -162,8 +165,8 @@ class Client:
         return max((f["seq"] for f in self.frames if f["t"] != "ack" and "seq" in f), default=0)
 
     def last_view(self) -> dict[str, Any] | None:
-        """The latest view received."""
-        return next((f["view"] for f in reversed(self.frames) if isinstance(f.get("view"), dict)), None)
+        """The latest view, every frame received applied."""
+        return self.keeper.latest(self.frames)
 
     def is_over(self) -> bool:
         """True once a frame said the match is over."""

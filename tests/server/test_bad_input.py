@@ -51,7 +51,7 @@ def test_refused_messages_and_moves_change_nothing(server: Server) -> None:
         assert (await waiter.until(lambda f: f["t"] == "error"))["code"] == "bad-json"
         assert (await refusal(waiter, {"t": "dance", "id": "d1"}))["code"] == "unknown-type"
         assert (await refusal(waiter, {"t": "play", "id": "p0"}))["code"] == "bad-message"
-        assert (await refusal(waiter, {"t": "hello", "v": 2}))["code"] == "bad-version"
+        assert (await refusal(waiter, {"t": "hello", "v": 1}))["code"] == "bad-version"
         out_of_turn = await waiter.command({"t": "draw"})
         assert out_of_turn["code"] == "not-your-turn" and "turn" in out_of_turn["message"]
         illegal = await mover.command({"t": "play", "tile": "9-9", "on": "9-9"})

@@ -15,6 +15,8 @@ from dominohall.tables.commands import Command
 from dominohall.tables.hall import Hall
 from dominohall.tables.state import OVER, token_hash
 
+from .wire import ViewKeeper
+
 
 @dataclass(eq=False)
 class Inbox:
@@ -22,6 +24,7 @@ class Inbox:
 
     token: str | None = None
     frames: list[dict[str, Any]] = field(default_factory=list)
+    keeper: ViewKeeper = field(default_factory=ViewKeeper)
 
     @classmethod
     def for_token(cls, token: str | None) -> Inbox:
@@ -33,11 +36,8 @@ class Inbox:
         self.frames.append(json.loads(json.dumps(frame)))
 
     def last_view(self) -> dict[str, Any] | None:
-        """The latest view received."""
-        for frame in reversed(self.frames):
-            if isinstance(frame.get("view"), dict):
-                return frame["view"]  # type: ignore[no-any-return]
-        return None
+        """The latest view, every frame received applied."""
+        return self.keeper.latest(self.frames)
 
 
 async def open_hall(path: Path) -> Hall:

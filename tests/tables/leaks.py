@@ -3,7 +3,7 @@
 The hidden tiles are computed from the match's record: at the point a frame shows (its view's round and
 how many moves of it had been made), every tile in another seat's hand and every tile left in the
 boneyard (for a spectator: every hand too). Once a round has ended its hands are public, its boneyard not.
-A frame without a view is checked against the point of the last view the recipient received. A hidden
+Each frame is checked against the point of the recipient's view after it (``wire.views``). A hidden
 tile never lies on the table or in the recipient's own hand, so its notation in quotes anywhere in the
 frame is a leak (and since every boneyard tile is hidden, so is any trace of the boneyard's order).
 """
@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 from typing import Any
+
+from .wire import views
 
 
 def hidden_tiles(record: dict[str, Any], round_index: int, moves_made: int, seat: int | None, ended: bool) -> set[str]:
@@ -37,9 +39,8 @@ def leaks(record: dict[str, Any], frames: list[dict[str, Any]], seat: int | None
     """Every leak in ``frames`` (received in order by ``seat``), described; empty when there is none."""
     found = []
     point = (0, 0, False)
-    for number, frame in enumerate(frames):
-        view = frame.get("view")
-        if isinstance(view, dict):
+    for number, (frame, view) in enumerate(views(frames)):
+        if view is not None:
             point = (view["round_index"], len(view["history"]), view["end"] is not None)
         if point[0] >= len(record["rounds"]):
             continue

@@ -311,11 +311,11 @@ def test_the_leak_scan_finds_a_hidden_tile() -> None:
         "rounds": [{"hands": [["9-1"], ["8-2"]], "boneyard": ["7-3", "6-4"], "moves": [{"seat": 0, "draw": "7-3"}]}]
     }
     view = {"round_index": 0, "history": [{"seat": 0, "kind": "draw"}], "end": None}
-    assert leaks(record, [{"t": "move", "view": view, "hand": ["9-1", "7-3"]}], 0) == []
-    assert leaks(record, [{"t": "move", "view": view, "x": "8-2"}], 0) != []
-    assert leaks(record, [{"t": "move", "view": view, "x": "6-4"}], 0) != []
-    assert leaks(record, [{"t": "move", "view": view, "x": "7-3"}], 1) != []
-    assert leaks(record, [{"t": "move", "view": view | {"end": "domino"}, "x": "8-2"}], None) == []
+    assert leaks(record, [{"t": "round", "view": view, "hand": ["9-1", "7-3"]}], 0) == []
+    assert leaks(record, [{"t": "round", "view": view, "x": "8-2"}], 0) != []
+    assert leaks(record, [{"t": "round", "view": view, "x": "6-4"}], 0) != []
+    assert leaks(record, [{"t": "round", "view": view, "x": "7-3"}], 1) != []
+    assert leaks(record, [{"t": "round", "view": view | {"end": "domino"}, "x": "8-2"}], None) == []
 
 
 def test_a_bot_stands_in_after_the_grace_period_and_the_person_takes_the_seat_back(tmp_path: Path) -> None:

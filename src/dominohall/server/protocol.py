@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from ..tables.commands import Command
 from ..tables.errors import CommandError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """The protocol version this server speaks."""
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
@@ -204,11 +204,13 @@ class RoundFrame(ServerFrame):
 
 
 class MoveFrame(ServerFrame):
-    """A seat moved: the recipient's view after the move (and the match's result when it ended it)."""
+    """A seat moved: the move as the recipient may see it, the recipient's view after it without the fields
+    the client keeps (``options``, ``history``, ``placed``), and the match's result when the move ended it."""
 
     t: Literal["move"]
     seq: int
     seat: int
+    move: dict[str, Any]
     view: dict[str, Any]
     match: dict[str, Any] | None = None
 

@@ -69,22 +69,55 @@ CONVERTERS: dict[str, Any] = {
 """How each field of a view becomes JSON (the others are plain values already)."""
 
 
-def view_to_wire(view: View) -> dict[str, Any]:
-    """A seat's view as JSON: every field of the view, tiles in notation."""
+DERIVED = frozenset({"options", "history", "placed"})
+"""The view's fields a ``move`` frame leaves out: the client keeps them (``options`` is the round's, from its
+``round`` frame or snapshot; the frame's ``move`` is appended to ``history`` and, for a play, ``[tile, on]``
+to ``placed``). They are the fields that grow with the round, so the rest stays small."""
+
+
+def view_to_wire(view: View, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A seat's view as JSON: every field of the view but those in ``skip``, tiles in notation."""
     wire = {}
-    for item in fields(view):
-        value = getattr(view, item.name)
-        convert = CONVERTERS.get(item.name)
-        wire[item.name] = convert(value) if convert else list(value) if isinstance(value, tuple) else value
+    for name in _field_names(type(view)):
+        if name in skip:
+            continue
+        value = getattr(view, name)
+        convert = CONVERTERS.get(name)
+        wire[name] = convert(value) if convert else list(value) if isinstance(value, tuple) else value
     return wire
+
+
+@cache
+def _field_names(kind: type[Any]) -> tuple[str, ...]:
+    return tuple(item.name for item in fields(kind))
 
 
 def current_view(state: TableState, seat: int | None) -> dict[str, Any] | None:
     """The recipient's view of the current round, or ``None`` before the first deal."""
+    view = _round_view(state, seat)
+    return None if view is None else view_to_wire(view)
+
+
+def _round_view(state: TableState, seat: int | None) -> View | None:
     if state.match is None or state.round is None:
         return None
-    index = len(state.match.rounds) - 1
-    return view_to_wire(round_view(state.round, seat, index, state.totals()))
+    return round_view(state.round, seat, len(state.match.rounds) - 1, state.totals())
+
+
+def move_frame(state: TableState, event: Event, seat: int | None) -> dict[str, Any]:
+    """The ``move`` frame: the move as the recipient may see it, and its view without the ``DERIVED`` fields."""
+    view = _round_view(state, seat)
+    assert view is not None, "a move is always made in a round"
+    mover, move = view.history[-1]
+    frame = {
+        "t": "move",
+        "seq": event.seq,
+        "seat": mover,
+        "move": move_to_wire(move),
+        "view": view_to_wire(view, DERIVED),
+    }
+    result = match_result(state)
+    return frame | {"match": result} if result else frame
 
 
 def match_result(state: TableState) -> dict[str, Any] | None:
@@ -100,9 +133,7 @@ def frame_for(state: TableState, event: Event, seat: int | None) -> dict[str, An
     if kind == "dealt":
         return {"t": "round", "seq": event.seq, "view": current_view(state, seat)}
     if kind == "move":
-        move = {"t": "move", "seq": event.seq, "seat": event.payload["seat"], "view": current_view(state, seat)}
-        result = match_result(state)
-        return move | {"match": result} if result else move
+        return move_frame(state, event, seat)
     public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}
     frame = {"t": kind, "seq": event.seq, **public}
     return frame if kind == "chat" else frame | {"table": state.summary()}

@@ -215,6 +215,15 @@ function renderView() {
   if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", view.pending_needs)}`;
 }
 
+/** The view after a move frame: its view is a patch without options, history and placed, which the client
+ * keeps by appending the move (docs/protocol.md). */
+function applyMove(view, frame) {
+  if (!view) return null;
+  const { move } = frame;
+  const placed = move.kind === "play" ? [...view.placed, [move.tile, move.on]] : view.placed;
+  return { ...view, ...frame.view, placed, history: [...view.history, { seat: frame.seat, ...move }] };
+}
+
 function receive(frame) {
   if (frame.seq) state.seq = Math.max(state.seq ?? 0, frame.seq);
   if (frame.t === "snapshot") {
@@ -228,7 +237,8 @@ function receive(frame) {
     return;
   }
   if (frame.table) state.table = frame.table;
-  if (frame.view) state.view = frame.view;
+  if (frame.t === "move") state.view = applyMove(state.view, frame);
+  else if (frame.view) state.view = frame.view;
   if (frame.t === "move" && state.view && state.table) {
     const name = seatName(state.table.seats[frame.seat], frame.seat);
     const entry = state.view.history?.at(-1);
@@ -245,7 +255,7 @@ function connect(delay = 500) {
   state.socket = socket;
   socket.addEventListener("open", () => {
     $("status").textContent = words.connected;
-    socket.send(JSON.stringify({ t: "hello", v: 1, last_seq: state.seq }));
+    socket.send(JSON.stringify({ t: "hello", v: 2, last_seq: state.seq }));
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {

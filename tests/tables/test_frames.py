@@ -1,0 +1,95 @@
+"""Move frames are deltas: a client applying them in order holds exactly the view the server would send whole."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominohall.tables.actor import TableActor
+from dominohall.tables.commands import Command
+from dominohall.tables.frames import DERIVED, current_view
+from dominohall.tables.hall import NewTable
+from dominohall.tables.state import OVER, token_hash
+
+from .helpers import Inbox, close_hall, open_hall, play_to_end
+from .wire import views
+
+
+@dataclass(eq=False)
+class Witness(Inbox):
+    """An inbox that also keeps, for each frame, the whole view the server holds for it at that moment."""
+
+    actor: TableActor | None = None
+    seat: int | None = None
+    truths: list[dict[str, Any] | None] = field(default_factory=list)
+
+    def deliver(self, frame: dict[str, Any]) -> None:
+        """Keep the frame and the whole view it stands for."""
+        super().deliver(frame)
+        assert self.actor is not None
+        self.truths.append(json.loads(json.dumps(current_view(self.actor.state, self.seat))))
+
+
+GAMES = [
+    ("chickenfoot", {"length": "half"}, [None, "easy", "medium", "easy"]),
+    ("chickenfoot", {"players": 8, "length": "one"}, [None, *["easy"] * 7]),
+    ("standard", {"players": 3, "mode": "block", "target": 60}, [None, "medium", "easy"]),
+    ("standard", {"players": 4, "mode": "allfives", "partners": True}, [None, "easy", "medium", "easy"]),
+]
+
+
+@pytest.mark.parametrize(("game", "settings", "bots"), GAMES, ids=[f"{g}-{i}" for i, (g, _, _) in enumerate(GAMES)])
+def test_applied_move_frames_rebuild_every_whole_view(tmp_path: Path, game: str, settings: dict[str, Any],
+                                                      bots: list[str | None]) -> None:  # fmt: skip
+    async def work() -> list[Witness]:
+        hall = await open_hall(tmp_path / "db")
+        try:
+            table_id, token = await hall.create(NewTable(game, settings, bots, "Ann"), 1000.0)
+            actor = await hall.actor(table_id)
+            assert actor is not None
+            host, spectator = Witness(token_hash(token), actor=actor, seat=0), Witness(actor=actor)
+            for witness in (host, spectator):
+                await actor.join(witness, None)
+            await actor.submit(Command("start", token=token_hash(token), command_id="s"), host)
+            await play_to_end(actor, host, token, 0)
+            assert actor.state.phase == OVER
+            return [host, spectator]
+        finally:
+            await close_hall(hall)
+
+    for witness in asyncio.run(work()):
+        moves = 0
+        for (frame, view), truth in zip(views(witness.frames), witness.truths, strict=True):
+            if frame["t"] == "move":
+                moves += 1
+                assert view == truth
+                assert not DERIVED & frame["view"].keys()
+        assert moves > 20
+
+
+def test_a_move_frame_is_much_smaller_than_the_whole_view(tmp_path: Path) -> None:
+    async def work() -> list[tuple[int, int]]:
+        hall = await open_hall(tmp_path / "db")
+        try:
+            table_id, token = await hall.create(NewTable("chickenfoot", {"length": "one"}, GAMES[0][2], "Ann"), 1.0)
+            actor = await hall.actor(table_id)
+            assert actor is not None
+            host = Witness(token_hash(token), actor=actor, seat=0)
+            await actor.join(host, None)
+            await actor.submit(Command("start", token=token_hash(token)))
+            await play_to_end(actor, host, token, 0)
+            return [
+                (len(json.dumps(frame)), len(json.dumps(truth)))
+                for frame, truth in zip(host.frames, host.truths, strict=True)
+                if frame["t"] == "move" and truth is not None and len(truth["history"]) > 30
+            ]
+        finally:
+            await close_hall(hall)
+
+    sizes = asyncio.run(work())
+    assert sizes and all(delta * 2 < whole for delta, whole in sizes)
