@@ -87,9 +87,14 @@ def view_to_wire(view: View, skip: frozenset[str] = frozenset()) -> dict[str, An
     return wire
 
 
-@cache
-def _field_names(kind: type[Any]) -> tuple[str, ...]:
-    return tuple(item.name for item in fields(kind))
+def _field_names(kind: type[View]) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in fields(kind))
+    return names
+
+
+_FIELD_NAMES: dict[type[View], tuple[str, ...]] = {}
 
 
 def current_view(state: TableState, seat: int | None) -> dict[str, Any] | None:
