@@ -64,3 +64,33 @@ def test_a_whole_standard_match(server: Server) -> None:
 
     record = asyncio.run(match())
     assert record["game"] == "standard" and verify(record) == []
+
+
+def test_after_a_rematch_every_finished_match_stays_downloadable(server: Server) -> None:
+    def get(table_id: str, query: str = "") -> tuple[int, Any]:
+        status, body, _ = http("GET", f"{server.url}/api/tables/{table_id}/record{query}")
+        return status, body
+
+    async def two_matches() -> tuple[str, list[tuple[int, Any]]]:
+        table_id, cookie = create_table(server, [None, "easy", "easy"], {"players": 3, "length": "one"})
+        host = await Client.open(server, table_id, cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        await play_turns(host, 0)
+        first = get(table_id)
+        assert (await host.command({"t": "rematch"}))["t"] == "ack"
+        during = [get(table_id), get(table_id, "?match=2")]
+        await host.close()
+        host = await Client.open(server, table_id, cookie)  # a fresh client: the first match's end is behind it
+        await play_turns(host, 0)
+        await host.close()
+        return table_id, [first, *during]
+
+    table_id, (first, during_default, during_second) = asyncio.run(two_matches())
+    assert first[0] == 200 and verify(first[1]) == []
+    assert during_default == first
+    assert during_second[0] == 403 and during_second[1]["code"] == "not-over"
+    (one_status, one), (two_status, two) = get(table_id, "?match=1"), get(table_id, "?match=2")
+    assert one_status == two_status == 200
+    assert one == first[1] and verify(two) == [] and two["rounds"] != one["rounds"]
+    assert get(table_id)[1] == two
+    assert get(table_id, "?match=3")[0] == 403 and get(table_id, "?match=0")[0] == 422

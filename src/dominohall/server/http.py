@@ -9,12 +9,13 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..tables.errors import CommandError
 from ..tables.hall import Hall, NewTable
+from ..tables.records import match_record
 
 router = APIRouter()
 
@@ -104,10 +105,15 @@ async def table_summary(table_id: str, request: Request) -> Any:
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: str, request: Request) -> Any:
-    """The ``dominohall/record@1`` record of the table's match, once it is over (403 before)."""
+async def record(table_id: str, request: Request, match: Annotated[int | None, Query(ge=1)] = None) -> Any:
+    """The ``dominohall/record@1`` record of the table's match number ``match`` (1-based; by default the
+    latest finished one), once it is over (403 before): matches before a rematch stay downloadable."""
+    hall = hall_of(request)
+    actor = await hall.actor(table_id)
+    if actor is None:
+        return refusal(CommandError("no-table", "there is no table with this id: check the link"))
     try:
-        return await hall_of(request).record(table_id)
+        return await match_record(actor.state, hall.store, match)
     except CommandError as error:
         return refusal(error)
 
