@@ -37,6 +37,8 @@ class Server:
     db: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    options: list[str] = field(default_factory=list)
+    """More ``dominohall serve`` options (limits, grace)."""
 
     @property
     def url(self) -> str:
@@ -55,7 +57,7 @@ class Server:
             "--db",
             f"sqlite:///{self.db}",
         ]
-        command += ["--message-rate", "200", "--message-burst", "200"]
+        command += ["--message-rate", "200", "--message-burst", "200", *self.options]
         log = (self.db.parent / "server.log").open("ab")
         env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"}
         self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
