@@ -5,9 +5,10 @@ Only the fields named here are written, never a payload, so no tile of a hand ca
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
+
+import orjson
 
 FIELDS = ("table", "seq", "seat", "kind", "tables", "code", "address")
 """The extra fields a log line may carry."""
@@ -27,7 +28,7 @@ class JsonFormatter(logging.Formatter):
         line.update({name: getattr(record, name) for name in FIELDS if hasattr(record, name)})
         if record.exc_info:
             line["error"] = self.formatException(record.exc_info).splitlines()[-1]
-        return json.dumps(line)
+        return orjson.dumps(line, default=str).decode()
 
 
 def configure(level: int = logging.INFO) -> None:

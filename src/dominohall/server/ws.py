@@ -15,6 +15,7 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
@@ -70,7 +71,7 @@ class Connection:
         """Send queued frames, in order, for as long as the connection lives."""
         while True:
             frame = await self.outbox.get()
-            await self.websocket.send_text(json.dumps(frame, separators=(",", ":")))
+            await self.websocket.send_text(orjson.dumps(frame).decode())
 
 
 @router.websocket("/t/{table_id}/ws")
