@@ -4,17 +4,23 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint venv clean chromium
+.PHONY: run test bench lint venv clean chromium postgresql
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
-test: $(STAMP) lint chromium
+test: $(STAMP) lint chromium postgresql
 	$(BIN)/python -m pytest -n 2 -q
 
 # The browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 chromium:
 	test -x /usr/bin/chromium || (apt-get install -y chromium || (apt-get update && apt-get install -y chromium))
+
+# The store, table and server tests start a private server from Debian's PostgreSQL binaries (initdb into a
+# temporary folder, a free loopback port); the machine's own cluster is never used.
+postgresql:
+	test -x "$$(ls -d /usr/lib/postgresql/*/bin/postgres 2>/dev/null | tail -n 1)" || \
+		(apt-get install -y postgresql || (apt-get update && apt-get install -y postgresql))
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency

@@ -1,14 +1,18 @@
-"""The ports of a table's life: the ``Store`` of events, and the ``Event`` record it keeps.
+"""The ports of a table's life: the ``Store`` of events, the ``Event`` record it keeps, and the
+``Coordinator`` of the processes sharing a store.
 
-A table is an append-only list of events numbered from 1 (``seq``). The actor of a table is its only
-writer: it appends the events of one command in one transaction, and only then acknowledges the command
-or tells anyone. Adapters (``dominohall.store``) implement ``Store``; the tables never import them.
+A table is an append-only list of events numbered from 1 (``seq``). In each process one actor per live
+table changes it: it appends the events of one command in one transaction, and only then acknowledges the
+command or tells anyone. Several processes may share one store: a taken ``seq`` tells an actor that
+another process wrote first (it catches up and decides again), the coordinator tells each process of the
+others' events and makes one process the owner of a table (the one that runs its bots and timers).
+Adapters (``dominohall.store``) implement these ports; the tables never import them.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -83,3 +87,83 @@ class Store(Protocol):
     async def close(self) -> None:
         """Release the store's resources."""
         ...
+
+
+class News(Protocol):
+    """What a coordinator tells its process about the events other processes commit."""
+
+    def event(self, table_id: str, seq: int) -> None:
+        """Table ``table_id`` has events up to ``seq`` in the store."""
+        ...
+
+    def lost(self) -> None:
+        """News may have been missed (the listener reconnected): every live table should catch up."""
+        ...
+
+
+class Coordinator(Protocol):
+    """The processes that share a store: news of their events, a single owner per table, and presence.
+
+    Ownership decides only who runs a table's bots and timers; the store's ``seq`` numbering keeps the
+    events whole even while two processes both believe they own a table.
+    """
+
+    async def open(self, news: News) -> None:
+        """Start telling ``news`` of the events committed by any process."""
+        ...
+
+    async def claim(self, table_ids: Collection[str]) -> set[str]:
+        """Try to become the owner of each of ``table_ids``: those this process owns now.
+
+        A table owned before and missing from the answer has been lost (the coordination failed) and
+        may be owned by another process.
+        """
+        ...
+
+    async def release(self, table_id: str) -> None:
+        """Stop owning the table (it is no longer live here)."""
+        ...
+
+    async def here(self, table_id: str, token: str) -> None:
+        """The person with this token hash has a connection to the table in this process (the first)."""
+        ...
+
+    async def gone(self, table_id: str, token: str) -> None:
+        """The person with this token hash has no connection to the table in this process any more."""
+        ...
+
+    async def is_elsewhere(self, table_id: str, token: str) -> bool:
+        """True when another process holds a connection of this person to the table."""
+        ...
+
+    async def close(self) -> None:
+        """Stop: every table this process owned is free for another."""
+        ...
+
+
+class LocalCoordinator:
+    """The coordinator of a process alone with its store (SQLite): it owns every table, nobody else
+    writes, and nobody is connected anywhere else."""
+
+    async def open(self, news: News) -> None:
+        """Nothing to listen to."""
+
+    async def claim(self, table_ids: Collection[str]) -> set[str]:
+        """Every table is this process's."""
+        return set(table_ids)
+
+    async def release(self, table_id: str) -> None:
+        """Nothing to release."""
+
+    async def here(self, table_id: str, token: str) -> None:
+        """Nobody else needs to know."""
+
+    async def gone(self, table_id: str, token: str) -> None:
+        """Nobody else needs to know."""
+
+    async def is_elsewhere(self, table_id: str, token: str) -> bool:
+        """There is no elsewhere."""
+        return False
+
+    async def close(self) -> None:
+        """Nothing to close."""

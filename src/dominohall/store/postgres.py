@@ -1,0 +1,195 @@
+"""The shared event store: PostgreSQL through psycopg 3 (async) and a small pool of connections.
+
+Same rules as the SQLite store: ``PRIMARY KEY (table_id, seq)`` keeps each table's numbering whole (a
+second writer of the same ``seq`` gets ``SeqConflictError``), ``UNIQUE (table_id, command_id)`` makes a
+repeated command id fail (``DuplicateCommandError``), a trigger refuses any change or removal of an event,
+and one command's events go in one transaction. That transaction also says ``pg_notify('dominohall',
+'<table id> <last seq>')``, delivered to every listening process when (and only if) it commits: the
+notification names the table and a number, never anything of a hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+
+import psycopg
+from psycopg import errors
+from psycopg_pool import AsyncConnectionPool
+
+from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
+
+CHANNEL = "dominohall"
+"""The notification channel: each payload is ``"<table id> <last seq>"``."""
+SCHEMA_LOCK = 0x646F6D696E6F
+"""The transaction-level advisory lock held while the schema is created (two processes may start at once)."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    table_id TEXT PRIMARY KEY,
+    created DOUBLE PRECISION NOT NULL,
+    finished BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    seq INTEGER NOT NULL,
+    command_id TEXT,
+    actor TEXT NOT NULL,
+    time DOUBLE PRECISION NOT NULL,
+    payload JSONB NOT NULL,
+    CONSTRAINT events_seq_once PRIMARY KEY (table_id, seq),
+    CONSTRAINT events_command_once UNIQUE (table_id, command_id)
+);
+CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
+CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'events are append-only';
+END $$;
+CREATE OR REPLACE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events
+    FOR EACH ROW EXECUTE FUNCTION events_append_only();
+CREATE OR REPLACE TRIGGER events_never_truncated BEFORE TRUNCATE ON events
+    FOR EACH STATEMENT EXECUTE FUNCTION events_append_only();
+"""
+INSERT = """
+INSERT INTO events (table_id, seq, command_id, actor, time, payload)
+SELECT %s, seq, command_id, actor, time, payload
+FROM unnest(%s::int[], %s::text[], %s::text[], %s::float8[], %s::text[]::jsonb[])
+    AS batch (seq, command_id, actor, time, payload)
+"""
+"""One command's events with a single statement: one array per column."""
+LOAD = """
+SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = %s AND seq > %s ORDER BY seq
+"""
+
+
+def is_postgres_url(url: str) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) URL."""
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStore:
+    """The ``Store`` port on a PostgreSQL database: ``PostgresStore(url)`` connects on first use (in the
+    event loop that uses it) and creates the schema if it is missing; ``await PostgresStore.open(url)``
+    does so at once."""
+
+    def __init__(self, url: str, *, pool_size: int = 8, open_timeout: float = 30.0) -> None:
+        if not is_postgres_url(url):
+            raise StoreError(f"not a PostgreSQL URL: {url!r} (expected postgresql://user@host:port/database)")
+        self.url = url
+        self.pool_size = pool_size
+        self.open_timeout = open_timeout
+        """Seconds to keep trying to reach the server at first use (it may be starting too)."""
+        self._pool: AsyncConnectionPool | None = None
+        self._opening = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = 8, open_timeout: float = 30.0) -> PostgresStore:
+        """Connect to ``url`` and create the schema if it is missing."""
+        store = cls(url, pool_size=pool_size, open_timeout=open_timeout)
+        await store._connected()
+        return store
+
+    async def _connected(self) -> AsyncConnectionPool:
+        """The pool, opened (and the schema created) on first use."""
+        if self._pool is not None:
+            return self._pool
+        async with self._opening:
+            if self._closed:
+                raise StoreError("the store is closed")
+            if self._pool is None:
+                pool = AsyncConnectionPool(
+                    self.url, min_size=1, max_size=self.pool_size, kwargs={"autocommit": True}, open=False
+                )
+                try:
+                    await pool.open(wait=True, timeout=self.open_timeout)
+                    async with pool.connection() as connection, connection.transaction():
+                        await connection.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
+                        await connection.execute(SCHEMA)
+                except (psycopg.Error, TimeoutError) as error:
+                    await pool.close()
+                    raise StoreError(f"cannot open the PostgreSQL store: {error}") from error
+                self._pool = pool
+        return self._pool
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection]:
+        """A pooled connection (autocommit); a database failure becomes a ``StoreError``."""
+        pool = await self._connected()
+        try:
+            async with pool.connection() as connection:
+                yield connection
+        except psycopg.Error as error:
+            raise _store_error(error) from error
+
+    async def create_table(self, table_id: str, created: float) -> None:
+        """Add a table with no events yet; raise ``StoreError`` if the id is taken."""
+        async with self._connection() as connection:
+            await connection.execute("INSERT INTO tables (table_id, created) VALUES (%s, %s)", [table_id, created])
+
+    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
+        """Append one command's events of one table in one transaction (all or none), with its notification.
+
+        Returns once the transaction has committed. When the connection fails during the commit the
+        outcome is unknown and ``StoreError`` is raised: the events may be in. A retried command id then
+        comes back as a duplicate, and the table's actor finds the events when it next catches up.
+        """
+        if not events:
+            return
+        table_id = events[0].table_id
+        columns = (
+            [e.seq for e in events],
+            [e.command_id for e in events],
+            [e.actor for e in events],
+            [e.time for e in events],
+            [e.payload_json() for e in events],
+        )
+        async with self._connection() as connection, connection.transaction():
+            await connection.execute(INSERT, [table_id, *columns])
+            if finished is not None:
+                await connection.execute("UPDATE tables SET finished = %s WHERE table_id = %s", [finished, table_id])
+            await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
+
+    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
+        """The table's events with ``seq > after_seq``, in order."""
+        async with self._connection() as connection:
+            cursor = await connection.execute(LOAD, [table_id, after_seq])
+            rows = await cursor.fetchall()
+        return [Event(table_id, seq, cid, actor, time, payload) for seq, cid, actor, time, payload in rows]
+
+    async def has_table(self, table_id: str) -> bool:
+        """True when the table exists."""
+        async with self._connection() as connection:
+            cursor = await connection.execute("SELECT 1 FROM tables WHERE table_id = %s", [table_id])
+            return await cursor.fetchone() is not None
+
+    async def unfinished(self) -> list[str]:
+        """The ids of every table whose match is not over, oldest first."""
+        query = "SELECT table_id FROM tables WHERE NOT finished ORDER BY created, table_id"
+        async with self._connection() as connection:
+            cursor = await connection.execute(query)
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def close(self) -> None:
+        """Close every connection of the pool."""
+        async with self._opening:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+
+def _store_error(error: psycopg.Error) -> StoreError:
+    """The port's error for a database error."""
+    if isinstance(error, errors.UniqueViolation):
+        constraint = error.diag.constraint_name
+        if constraint == "events_command_once":
+            return DuplicateCommandError("this command id was already applied at this table")
+        if constraint == "events_seq_once":
+            return SeqConflictError("an event with this seq exists already at this table")
+        if constraint == "tables_pkey":
+            return StoreError("this table exists already")
+    if isinstance(error, errors.ForeignKeyViolation):
+        return StoreError("there is no such table in the store")
+    return StoreError(f"the PostgreSQL store failed: {type(error).__name__}: {error}")

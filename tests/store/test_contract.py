@@ -1,0 +1,162 @@
+"""The event store's contract, on SQLite and PostgreSQL alike: events in order and durable, each command
+atomic, repeated command ids and taken seqs refused, the ``finished`` flag, append-only."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import pytest
+
+from dominohall.store.backends import store_for
+from dominohall.tables.ports import DuplicateCommandError, Event, SeqConflictError, Store, StoreError
+
+T = TypeVar("T")
+
+
+def run(url: str, work: Callable[[Store], Awaitable[T]]) -> T:
+    """Open the store at ``url``, run ``work`` on it, close it."""
+
+    async def main() -> T:
+        store = store_for(url)
+        try:
+            return await work(store)
+        finally:
+            await store.close()
+
+    return asyncio.run(main())
+
+
+def event(seq: int, command_id: str | None = None, table: str = "t1", **payload: object) -> Event:
+    """An event of ``table`` with a small payload."""
+    return Event(table, seq, command_id, "seat:0", 1000.0 + seq, {"t": "chat", **payload})
+
+
+def test_events_come_back_in_order_and_survive_reopening(store_url: str) -> None:
+    async def write(store: Store) -> None:
+        await store.create_table("t1", 1.0)
+        await store.append([event(1, "a", text="hi"), event(2)])
+        await store.append([event(3, "b", text="ho", nested={"x": [1, 2.5, None]})])
+
+    run(store_url, write)
+    loaded = run(store_url, lambda store: store.load("t1"))
+    assert [e.seq for e in loaded] == [1, 2, 3]
+    assert loaded[0] == event(1, "a", text="hi")
+    assert loaded[2] == event(3, "b", text="ho", nested={"x": [1, 2.5, None]})
+    assert [e.seq for e in run(store_url, lambda store: store.load("t1", after_seq=2))] == [3]
+    assert run(store_url, lambda store: store.load("nowhere")) == []
+
+
+def test_a_repeated_command_id_appends_nothing(store_url: str) -> None:
+    async def work(store: Store) -> list[Event]:
+        await store.create_table("t1", 1.0)
+        await store.append([event(1, "a")])
+        with pytest.raises(DuplicateCommandError):
+            await store.append([event(2, "a"), event(3)])
+        return await store.load("t1")
+
+    assert [e.seq for e in run(store_url, work)] == [1]
+
+
+def test_a_taken_seq_appends_nothing_of_the_command(store_url: str) -> None:
+    async def work(store: Store) -> list[Event]:
+        await store.create_table("t1", 1.0)
+        await store.append([event(1, "a"), event(2)])
+        with pytest.raises(SeqConflictError):
+            await store.append([event(3, "b"), event(2)])
+        return await store.load("t1")
+
+    assert [e.seq for e in run(store_url, work)] == [1, 2]
+
+
+def test_the_same_command_id_at_two_tables_is_two_commands(store_url: str) -> None:
+    async def work(store: Store) -> int:
+        await store.create_table("t1", 1.0)
+        await store.create_table("t2", 2.0)
+        await store.append([event(1, "a")])
+        await store.append([event(1, "a", table="t2")])
+        return len(await store.load("t1")) + len(await store.load("t2"))
+
+    assert run(store_url, work) == 2
+
+
+def test_unfinished_tables_oldest_first_and_finishing_in_the_same_transaction(store_url: str) -> None:
+    async def work(store: Store) -> tuple[list[str], list[str], list[str]]:
+        await store.create_table("late", 5.0)
+        await store.create_table("early", 1.0)
+        before = await store.unfinished()
+        await store.append([event(1, table="early")], finished=True)
+        over = await store.unfinished()
+        with pytest.raises(SeqConflictError):
+            await store.append([event(1, table="late")] * 2, finished=True)
+        return before, over, await store.unfinished()
+
+    assert run(store_url, work) == (["early", "late"], ["late"], ["late"])
+
+
+def test_a_rematch_makes_a_table_unfinished_again(store_url: str) -> None:
+    async def work(store: Store) -> list[str]:
+        await store.create_table("t1", 1.0)
+        await store.append([event(1)], finished=True)
+        await store.append([event(2)], finished=False)
+        return await store.unfinished()
+
+    assert run(store_url, work) == ["t1"]
+
+
+def test_errors_for_unknown_and_taken_tables(store_url: str) -> None:
+    async def work(store: Store) -> tuple[bool, bool]:
+        await store.create_table("t1", 1.0)
+        with pytest.raises(StoreError):
+            await store.create_table("t1", 2.0)
+        with pytest.raises(StoreError):
+            await store.append([event(1, table="nowhere")])
+        return await store.has_table("nowhere"), await store.has_table("t1")
+
+    assert run(store_url, work) == (False, True)
+
+
+def test_concurrent_appends_and_a_refused_one_refuses_only_itself(store_url: str) -> None:
+    tables = [f"t{i}" for i in range(20)]
+
+    async def write(store: Store) -> list[BaseException | None]:
+        for table in tables:
+            await store.create_table(table, 1.0)
+            await store.append([event(1, "a", table=table)])
+        appends = [store.append([event(2, table=t), event(3, table=t)]) for t in tables]
+        appends.append(store.append([event(4, "a", table="t7")]))  # command id "a" is taken at t7
+        appends.append(store.append([event(3, table="t9")]))  # seq 3 at t9 is taken by an append before it
+        return await asyncio.gather(*appends, return_exceptions=True)
+
+    outcomes = run(store_url, write)
+    assert outcomes[:-2] == [None] * len(tables)
+    assert isinstance(outcomes[-2], DuplicateCommandError)
+    assert isinstance(outcomes[-1], SeqConflictError)
+
+    async def read(store: Store) -> list[list[int]]:
+        return [[e.seq for e in await store.load(table)] for table in tables]
+
+    assert run(store_url, read) == [[1, 2, 3]] * len(tables)
+
+
+def test_two_stores_on_one_database_race_for_a_seq_and_one_wins(store_url: str) -> None:
+    """Two processes' stores (here two store objects) append the same seq: exactly one commits."""
+
+    async def work(store: Store) -> tuple[list[BaseException | None], list[Event]]:
+        other = store_for(store_url)
+        try:
+            await store.create_table("t1", 1.0)
+            await store.append([event(1)])
+            outcomes = await asyncio.gather(
+                store.append([event(2, "mine", text="a")]),
+                other.append([event(2, "theirs", text="b")]),
+                return_exceptions=True,
+            )
+            return list(outcomes), await other.load("t1")
+        finally:
+            await other.close()
+
+    outcomes, events = run(store_url, work)
+    assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "SeqConflictError"]
+    assert [e.seq for e in events] == [1, 2]

@@ -1,0 +1,192 @@
+"""What only the PostgreSQL store does: the trigger, the notification committed with the events, the schema
+made by two processes at once, and the coordinator (owners, presence, news) on a real server."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import psycopg
+import pytest
+
+from dominohall.store.backends import backend_for
+from dominohall.store.coordinator import PostgresCoordinator, presence_key, table_key
+from dominohall.store.postgres import CHANNEL, PostgresStore
+from dominohall.tables.ports import Event, SeqConflictError, StoreError
+
+T = TypeVar("T")
+
+
+def event(seq: int, table: str = "t1", command_id: str | None = None) -> Event:
+    """A small event of ``table``."""
+    return Event(table, seq, command_id, "seat:0", 1.0, {"t": "chat", "text": "hi"})
+
+
+def with_store(url: str, work: Callable[[PostgresStore], Awaitable[T]]) -> T:
+    """Run ``work`` on an open store at ``url``."""
+
+    async def main() -> T:
+        store = await PostgresStore.open(url)
+        try:
+            return await work(store)
+        finally:
+            await store.close()
+
+    return asyncio.run(main())
+
+
+def test_events_cannot_be_changed_deleted_or_truncated(postgres_url: str) -> None:
+    async def work(store: PostgresStore) -> None:
+        await store.create_table("t1", 1.0)
+        await store.append([event(1)])
+
+    with_store(postgres_url, work)
+    with psycopg.connect(postgres_url, autocommit=True) as connection:
+        for statement in ("UPDATE events SET actor = 'x'", "DELETE FROM events", "TRUNCATE events CASCADE"):
+            with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+                connection.execute(statement)
+        assert connection.execute("SELECT count(*) FROM events").fetchone() == (1,)
+
+
+def test_a_committed_append_notifies_its_table_and_last_seq_and_a_refused_one_does_not(postgres_url: str) -> None:
+    async def work(store: PostgresStore) -> list[str]:
+        await store.create_table("t1", 1.0)
+        listener = await psycopg.AsyncConnection.connect(postgres_url, autocommit=True)
+        async with listener:
+            await listener.execute(f"LISTEN {CHANNEL}")
+            await store.append([event(1), event(2), event(3)])
+            with pytest.raises(SeqConflictError):
+                await store.append([event(4), event(3)])
+            await store.append([event(4, command_id="c")])
+            return [n.payload async for n in listener.notifies(timeout=10.0, stop_after=2)]
+
+    assert with_store(postgres_url, work) == ["t1 3", "t1 4"]
+
+
+def test_two_processes_may_create_the_schema_at_once(postgres_url: str) -> None:
+    async def work() -> list[bool]:
+        stores = await asyncio.gather(*(PostgresStore.open(postgres_url) for _ in range(4)))
+        try:
+            await stores[0].create_table("t1", 1.0)
+            return [await store.has_table("t1") for store in stores]
+        finally:
+            for store in stores:
+                await store.close()
+
+    assert asyncio.run(work()) == [True] * 4
+
+
+def test_urls_and_an_unreachable_server() -> None:
+    backend = backend_for("postgresql://nobody@127.0.0.1:1/none")
+    assert isinstance(backend.store, PostgresStore) and isinstance(backend.coordinator, PostgresCoordinator)
+    with pytest.raises(StoreError):
+        PostgresStore("sqlite:///x.db")
+    with pytest.raises(StoreError, match="cannot open"):
+        asyncio.run(PostgresStore("postgresql://nobody@127.0.0.1:1/none", open_timeout=0.5).load("t1"))
+
+
+def test_lock_keys_are_stable() -> None:
+    assert table_key("KjYuHsOHbRA") == table_key("KjYuHsOHbRA") != table_key("KjYuHsOHbRB")
+    assert presence_key("t", "a") != presence_key("t", "b")
+    assert all(-(2**31) <= half < 2**31 for half in presence_key("t", "a"))
+
+
+@dataclass
+class Recorder:
+    """A hall's ears: the news it is told."""
+
+    events: list[tuple[str, int]] = field(default_factory=list)
+    losses: int = 0
+
+    def event(self, table_id: str, seq: int) -> None:
+        """Keep the news."""
+        self.events.append((table_id, seq))
+
+    def lost(self) -> None:
+        """Count the losses."""
+        self.losses += 1
+
+
+def test_one_owner_per_table_and_the_next_takes_over_when_it_dies(postgres_url: str) -> None:
+    async def work() -> None:
+        first, second = PostgresCoordinator(postgres_url), PostgresCoordinator(postgres_url)
+        try:
+            assert await first.claim(["a", "b"]) == {"a", "b"}
+            assert await first.claim(["a", "b"]) == {"a", "b"}, "claiming again keeps (and counts once)"
+            assert await second.claim(["a", "b", "c"]) == {"c"}
+            await first.release("a")
+            assert await second.claim(["a", "b"]) == {"a"}
+            assert first._locks is not None
+            await first._locks.close()  # the process "dies": its session ends, and its locks with it
+            assert await second.claim(["a", "b"]) == {"a", "b"}
+            assert await first.claim(["a", "b"]) == set(), "the lost tables are not its own any more"
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(work())
+
+
+def test_presence_is_seen_from_another_process_and_ends_with_its_session(postgres_url: str) -> None:
+    async def work() -> list[bool]:
+        here, there = PostgresCoordinator(postgres_url), PostgresCoordinator(postgres_url)
+        seen = []
+        try:
+            seen.append(await there.is_elsewhere("t1", "ann"))
+            await here.here("t1", "ann")
+            await there.here("t1", "ann")  # shared: both may hold it
+            seen.append(await there.is_elsewhere("t1", "ann"))
+            seen.append(await there.is_elsewhere("t1", "bo"))
+            await here.gone("t1", "ann")
+            await there.gone("t1", "ann")
+            seen.append(await there.is_elsewhere("t1", "ann"))
+            await here.here("t1", "ann")
+            assert here._locks is not None
+            await here._locks.close()
+            seen.append(await there.is_elsewhere("t1", "ann"))
+            await here.claim([])  # the connection is made again, with the presence it held
+            seen.append(await there.is_elsewhere("t1", "ann"))
+        finally:
+            await here.close()
+            await there.close()
+        return seen
+
+    assert asyncio.run(work()) == [False, True, False, False, False, True]
+
+
+def test_news_of_every_append_reaches_every_listener(postgres_url: str) -> None:
+    async def work(store: PostgresStore) -> tuple[Recorder, Recorder]:
+        ears = Recorder(), Recorder()
+        coordinators = [PostgresCoordinator(postgres_url, reconnect_delay=0.05) for _ in ears]
+        for coordinator, recorder in zip(coordinators, ears, strict=True):
+            await coordinator.open(recorder)
+        await store.create_table("t1", 1.0)
+        await store.append([event(1), event(2)])
+        await store.append([event(3)])
+        for _ in range(200):
+            if all(len(r.events) == 2 for r in ears):
+                break
+            await asyncio.sleep(0.01)
+        with psycopg.connect(postgres_url, autocommit=True) as admin:  # cut the listening connections
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%%' AND pid <> "
+                "pg_backend_pid()"
+            )
+        for _ in range(200):
+            if all(r.losses for r in ears):
+                break
+            await asyncio.sleep(0.01)
+        await store.append([event(4)])
+        for _ in range(200):
+            if all(len(r.events) == 3 for r in ears):
+                break
+            await asyncio.sleep(0.01)
+        for coordinator in coordinators:
+            await coordinator.close()
+        return ears
+
+    for ears in with_store(postgres_url, work):
+        assert ears.events == [("t1", 2), ("t1", 3), ("t1", 4)]
+        assert ears.losses == 1
