@@ -10,6 +10,9 @@ is its turn, for ``--seconds``. A finished match is followed by a rematch.
 - ``moves_per_s``: every move applied at the measured tables (the person's and the bots'), counted from the
   ``move`` frames the clients receive (each table has exactly one client, which sees every move);
 - ``ack_p50_ms``, ``ack_p99_ms``, ``ack_p999_ms``: from sending a move to receiving its ``ack``;
+- ``server_cpu_ms_per_move``: the server process's CPU time (user and system, all its threads) while
+  measuring, per move; steadier than the latencies on a shared machine, so it is the figure to compare
+  changes by; ``server_cpu_share``: that CPU time over the wall time (1.0: one core busy all along);
 - ``idle_kib_per_table``: growth of the server's resident memory (``VmRSS``) per table, between before the
   first table and when every table is started, connected, and waiting for its person to move;
 - ``errors``: error frames, failed connections and commands that got no answer.
@@ -42,6 +45,12 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -247,10 +256,12 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     gc.freeze()
     gc.disable()
     figures.measuring = True
+    cpu_before = cpu_seconds(pid)
     began = time.perf_counter()
     stop = began + args.seconds
     await asyncio.gather(*(p.play(stop) for p in players))
     elapsed = time.perf_counter() - began
+    cpu_used = cpu_seconds(pid) - cpu_before
     figures.measuring = False
     gc.enable()
     settle = time.perf_counter() + 10
@@ -277,6 +288,8 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
         "ack_p50_ms": percentile(figures.acks_ms, 0.5),
         "ack_p99_ms": percentile(figures.acks_ms, 0.99),
         "ack_p999_ms": percentile(figures.acks_ms, 0.999),
+        "server_cpu_ms_per_move": round(1000 * cpu_used / max(1, figures.moves), 3),
+        "server_cpu_share": round(cpu_used / elapsed, 2),
         "idle_kib_per_table": round((idle - before) / max(1, len(players)), 1),
         "server_rss_mib": round(rss_kib(pid) / 1024, 1),
         "errors": figures.errors,
