@@ -1,7 +1,17 @@
 // The board and the tiles as SVG: no library, no build step.
+//
+// `layout(view, game)` places every tile on the table in the order it was played, so a tile never moves once
+// it is down. A tile is laid at a free slot of the tile it extends: the open end of a line, a toe of a
+// double's foot, a side or arm of the standard game's lead or spinner. When the straight way is taken, the
+// line bends (up to 120 degrees either way), preferring a way that leaves room ahead and points outward;
+// when every way is taken it jumps a little further out, with a dashed link back to its line.
 const SVG = "http://www.w3.org/2000/svg";
-const UNIT = 20; // half a tile is UNIT x UNIT
-const SCALE = 1.8; // screen pixels per unit at most: a small layout is not blown up
+export const UNIT = 20; // a tile is UNIT wide and 2 UNIT long
+const HW = UNIT / 2; // half its width
+const HL = UNIT; // half its length
+const GAP = 2; // between touching tiles
+const TOE = 40; // how far a chicken foot's side toes turn from the middle one
+const BENDS = [0, 30, -30, 60, -60, 90, -90, 120, -120];
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
@@ -18,143 +28,241 @@ export function el(name, attributes = {}, parent = null) {
 }
 
 export const ends = (tile) => tile.split("-").map(Number);
+const isDouble = (tile) => { const [a, b] = ends(tile); return a === b; };
+const rad = (degrees) => (degrees * Math.PI) / 180;
+const along = (x, y, heading, distance) => [x + Math.cos(rad(heading)) * distance, y + Math.sin(rad(heading)) * distance];
 
-/** One half of a tile, its top-left corner at (x, y), showing n. */
-function half(group, x, y, n) {
+/** One half of a tile, its top-left corner at (x, y), showing n (a number over 9 in figures, kept upright). */
+function half(group, x, y, n, turn = 0) {
   if (n > 9) {
-    const text = el("text", { x: x + UNIT / 2, y: y + UNIT * 0.72, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d2321" }, group);
+    const [cx, cy] = [x + UNIT / 2, y + UNIT / 2];
+    const text = el("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d2321", class: "pip" }, group);
+    if (turn) text.setAttribute("transform", `rotate(${-turn} ${cx} ${cy})`);
     text.textContent = String(n);
     return;
   }
-  for (const [col, row] of PIPS[n] || []) {
-    el("circle", { cx: x + 4.5 + col * 5.5, cy: y + 4.5 + row * 5.5, r: 1.9, fill: "#1d2321" }, group);
-  }
+  for (const [col, row] of PIPS[n] || []) el("circle", { cx: x + 4.5 + col * 5.5, cy: y + 4.5 + row * 5.5, r: 1.9, fill: "#1d2321", class: "pip" }, group);
 }
 
-/** A tile standing upright, ``top`` over ``bottom``, its centre at the group's origin. */
-export function tileGroup(top, bottom, attributes = {}) {
-  const group = el("g", attributes);
-  el("rect", { x: -UNIT / 2, y: -UNIT, width: UNIT, height: 2 * UNIT, rx: 3, fill: "#fffdf7", stroke: "#57534e", "stroke-width": 1 }, group);
-  el("line", { x1: -UNIT / 2 + 3, y1: 0, x2: UNIT / 2 - 3, y2: 0, stroke: "#a8a29e", "stroke-width": 1 }, group);
-  half(group, -UNIT / 2, -UNIT, top);
-  half(group, -UNIT / 2, 0, bottom);
+/** A tile standing upright, ``top`` over ``bottom``, its centre at the group's origin (turned by ``turn``). */
+export function tileFace(top, bottom, turn = 0) {
+  const group = el("g", { class: "face" });
+  el("rect", { x: -HW, y: -HL, width: UNIT, height: 2 * UNIT, rx: 3, fill: "#fffdf7", stroke: "#57534e", "stroke-width": 1, class: "body" }, group);
+  el("line", { x1: -HW + 3, y1: 0, x2: HW - 3, y2: 0, stroke: "#a8a29e", "stroke-width": 1, class: "bar" }, group);
+  half(group, -HW, -HL, top, turn);
+  half(group, -HW, 0, bottom, turn);
   return group;
 }
 
 /** A tile for the hand: an upright SVG of its own. */
 export function handTile(tile) {
   const [high, low] = ends(tile);
-  const svg = el("svg", { viewBox: `${-UNIT / 2 - 1} ${-UNIT - 1} ${UNIT + 2} ${2 * UNIT + 2}`, "aria-hidden": "true" });
-  svg.appendChild(tileGroup(high, low));
+  const svg = el("svg", { viewBox: `${-HW - 1} ${-HL - 1} ${UNIT + 2} ${2 * UNIT + 2}`, "aria-hidden": "true", class: "domino" });
+  svg.appendChild(tileFace(high, low));
   return svg;
 }
 
+// -- geometry ------------------------------------------------------------------------------------------
+
+/** A tile's rectangle: centre, the angle of its long side, half length and half width. */
+const box = (x, y, angle) => ({ x, y, angle, hl: HL, hw: HW });
+
+/** True when two rectangles overlap by more than a hair (separating axis test). */
+function overlaps(a, b) {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  if (dx * dx + dy * dy > 4 * (HL * HL + HW * HW)) return false;
+  const axes = [a.angle, a.angle + 90, b.angle, b.angle + 90].map((d) => [Math.cos(rad(d)), Math.sin(rad(d))]);
+  const reach = (r, [ax, ay]) => {
+    const [ux, uy] = [Math.cos(rad(r.angle)), Math.sin(rad(r.angle))];
+    return r.hl * Math.abs(ux * ax + uy * ay) + r.hw * Math.abs(-uy * ax + ux * ay);
+  };
+  return axes.every((axis) => Math.abs(dx * axis[0] + dy * axis[1]) < reach(a, axis) + reach(b, axis) - 1.5);
+}
+
+/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled. */
+function slots(p, game, view) {
+  const { x, y, heading: h } = p;
+  if (!p.double) return p.root ? [[x + HL, y, 0], [x - HL, y, 180]] : [[...along(x, y, h, HL), h]];
+  const side = (sign) => [...along(x, y, h + 90 * sign, HL), h + 90 * sign];
+  const front = (hh) => [...along(x, y, hh, HW), hh];
+  if (game === "chickenfoot") {
+    const foot = (hh) => {
+      const toe = (sign) => [...along(...along(x, y, hh, HW + 7), hh + 90 * sign, HL - 5), hh + sign * TOE];
+      return [front(hh), toe(-1), toe(1)];
+    };
+    if (!p.root) return foot(h);
+    if ((view.options?.start_toes ?? 6) === 4) return [front(0), front(180), side(-1), side(1)];
+    const [right, left] = [foot(0), foot(180)];
+    return [right[0], left[0], right[1], left[2], right[2], left[1]];
+  }
+  if (p.root) return [front(0), front(180), side(-1), side(1)];
+  return [front(h), side(-1), side(1)];
+}
 
 /**
- * Draw the table: the root (the centre double, or the standard game's lead) in the middle, each line
- * growing outward from the tile it was laid on; a Chicken Foot double fans its three toes.
+ * The rectangle of a tile laid from ``start`` heading ``heading`` (a double lies across the line), slid
+ * along its way until it clears ``parent``'s rectangle (a bent tile would cut its corner).
  */
-export function drawBoard(container, view, game) {
-  container.replaceChildren();
+function placeAt([sx, sy], heading, double, parent = null) {
+  for (let slide = 0; ; slide += 2) {
+    const [x, y] = along(sx, sy, heading, GAP + slide + (double ? HW : HL));
+    const rect = box(x, y, double ? heading + 90 : heading);
+    if (!parent || slide >= HL || !overlaps(rect, parent)) return rect;
+  }
+}
+
+/** The slots a tile laid on ``parent`` may take, best first: a line's end, or any free toe, side or arm. */
+function freeSlots(parent, open, game, view) {
+  const all = slots(parent, game, view);
+  if (parent.root && !parent.double && game !== "chickenfoot") return [open === parent.far ? 0 : 1];
+  if (!parent.double) return [0];
+  const free = all.map((_, index) => index).filter((index) => !parent.used.has(index));
+  const next = Math.min(parent.children, all.length - 1);
+  return free.length ? [next, ...free.filter((index) => index !== next)] : [all.length - 1];
+}
+
+/** How good a free rectangle is: straight, room ahead, pointing outward, and (standard) near the middle. */
+function cost(rect, heading, bend, double, standard, blocked) {
+  const ahead = placeAt(along(rect.x, rect.y, heading, double ? HW : HL), heading, false);
+  const distance = Math.hypot(rect.x, rect.y);
+  const outward = distance > 1 ? 1 - (Math.cos(rad(heading)) * rect.x + Math.sin(rad(heading)) * rect.y) / distance : 0;
+  const room = standard ? Math.max(0, Math.abs(rect.x) - 7 * UNIT) / UNIT + Math.max(0, Math.abs(rect.y) - 5 * UNIT) / UNIT : 0;
+  return Math.abs(bend) / 30 + (blocked(ahead) ? 2.5 : 0) + 0.4 * outward + 2 * room;
+}
+
+/**
+ * Every tile on the table with its place: {tiles: [{tile, on, x, y, heading, double, root, near, far,
+ * link}], targets}, the root first; each of ``extra`` (a tile and the tile it would be laid on) is placed
+ * as if it came next, as a target.
+ */
+export function layout(view, game, extra = []) {
   const placed = view.placed || [];
-  const children = new Map();
-  const tiles = new Set(placed.map(([tile]) => tile));
-  let root = game === "chickenfoot" ? view.centre : null;
+  let rootTile = game === "chickenfoot" ? view.centre : null;
+  if (!rootTile) rootTile = placed.find(([, on]) => on === null || on === undefined)?.[0];
+  if (!rootTile) {
+    const lead = extra.map(([tile]) => ({ tile, on: null, x: 0, y: 0, heading: 0, double: false }));
+    return { tiles: [], targets: lead };
+  }
+  const [ra, rb] = ends(rootTile);
+  const root = { tile: rootTile, x: 0, y: 0, heading: 0, root: true, double: ra === rb, near: ra, far: rb, children: 0, used: new Set() };
+  const board = { game, view, byTile: new Map([[rootTile, root]]), rects: [[root, box(0, 0, root.double ? 90 : 0)]] };
+  const tiles = [root];
   for (const [tile, on] of placed) {
-    if (on === null || on === undefined || (!tiles.has(on) && on !== root)) {
-      root = root ?? tile;
-      if (tile === root) continue;
-    }
-    const key = on ?? root;
-    if (!children.has(key)) children.set(key, []);
-    children.get(key).push(tile);
+    const spot = tile === rootTile ? null : place(board, tile, on, true);
+    if (spot) tiles.push(spot);
   }
-  const svg = el("svg", { role: "img", "aria-label": container.dataset.label || "" }, container);
-  if (!root) {
-    svg.setAttribute("viewBox", "0 0 200 100");
-    return;
-  }
-  const layer = el("g", {}, svg);
-  const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play");
-  const boxes = [];
-  const put = (tile, x, y, angle, near) => {
-    const [a, b] = ends(tile);
-    const isDouble = a === b;
-    const far = near === null ? b : a === near ? b : a;
-    const shownNear = near === null ? a : near;
-    // upright tile: top is the far end; rotate so "up" points along the line's direction
-    const rotation = isDouble ? angle : angle + 90;
-    const highlight = last && last.tile === tile ? { class: "last" } : {};
-    const group = tileGroup(far, shownNear, { transform: `translate(${x} ${y}) rotate(${rotation})`, ...highlight });
-    if (highlight.class) group.querySelector("rect").setAttribute("stroke", "#c2410c"), group.querySelector("rect").setAttribute("stroke-width", 3);
-    layer.appendChild(group);
-    boxes.push([x, y]);
-    return { far, isDouble };
-  };
-  const isDouble = (tile) => ends(tile)[0] === ends(tile)[1];
-  // where the k-th tile laid on `tile` (at x, y, its line heading `angle`) goes: [x, y, angle]
-  const spot = (tile, x, y, angle, k, isRoot) => {
-    const double = isDouble(tile);
-    let side = 0;
-    let row = 0;
-    if (game === "chickenfoot" && double) {
-      if (isRoot && (view.options?.start_toes ?? 6) === 4) return fan(x, y, [0, 180, -90, 90][k % 4], UNIT);
-      if (isRoot) [side, row] = [k % 2, [0, -1, 1][Math.floor(k / 2) % 3]];
-      else row = [0, -1, 1][k % 3];
-    } else if (isRoot) {
-      return fan(x, y, [0, 180, -90, 90][k % 4], double ? (k < 2 ? UNIT / 2 : UNIT) : UNIT);
-    }
-    const heading = side ? angle + 180 : angle;
-    const rad = (heading * Math.PI) / 180;
-    const across = rad + Math.PI / 2;
-    const reach = (double ? UNIT / 2 : UNIT) + 1.1 * UNIT + Math.abs(row) * 0.6 * UNIT;
-    const turn = side ? -row * 35 : row * 35;
-    return [x + Math.cos(rad) * reach + Math.cos(across) * row * 1.3 * UNIT,
-            y + Math.sin(rad) * reach + Math.sin(across) * row * 1.3 * UNIT, heading + turn];
-  };
-  const fan = (x, y, heading, base) => {
-    const rad = (heading * Math.PI) / 180;
-    const reach = base + 1.1 * UNIT;
-    return [x + Math.cos(rad) * reach, y + Math.sin(rad) * reach, heading];
-  };
-  const grow = (tile, x, y, angle, near, isRoot) => {
-    const { far } = put(tile, x, y, angle, near);
-    let rightUsed = false;
-    (children.get(tile) || []).forEach((child, k) => {
-      let slot = k;
-      if (isRoot && game !== "chickenfoot" && k < 2) {
-        // the lead's two ends: a tile goes on the side whose number it matches
-        slot = !rightUsed && ends(child).includes(ends(tile)[1]) ? 0 : 1;
-        rightUsed ||= slot === 0;
+  const targets = extra.map(([tile, on]) => place(board, tile, on ?? rootTile, false)).filter(Boolean);
+  return { tiles, targets };
+}
+
+/** Lay ``tile`` on ``on`` in the first good free place (kept on the board when ``commit``): its spot. */
+function place(board, tile, on, commit) {
+  const { game, view, byTile, rects } = board;
+  const parent = byTile.get(on);
+  if (!parent) return null;
+  const [a, b] = ends(tile);
+  const double = a === b;
+  const open = parent.root && !parent.double && a !== parent.far && b !== parent.far ? parent.near : parent.far;
+  const standard = game !== "chickenfoot";
+  const parentRect = rects.find(([owner]) => owner === parent)[1];
+  const blocked = (rect) => rects.some(([, other]) => overlaps(rect, other));
+  const all = slots(parent, game, view);
+  const order = freeSlots(parent, open, game, view);
+  let best = null;
+  for (const push of [0, 1.2 * UNIT, 2.4 * UNIT, 3.6 * UNIT, 5 * UNIT]) {
+    order.forEach((index, rank) => {
+      const [sx, sy, h0] = all[index];
+      for (const bend of BENDS) {
+        const rect = placeAt(along(sx, sy, h0, push), h0 + bend, double, parentRect);
+        if (blocked(rect)) continue;
+        const score = cost(rect, h0 + bend, bend, double, standard, blocked) + rank;
+        if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, link: push ? [sx, sy] : null };
       }
-      // a line that would run into tiles already down bends (up to 90 degrees either way) to find room
-      const free = ([px, py]) => !boxes.some(([bx, by]) => Math.hypot(bx - px, by - py) < 1.35 * UNIT);
-      let [cx, cy, heading] = spot(tile, x, y, angle, slot, isRoot);
-      if (!isRoot && !free([cx, cy])) {
-        for (const bend of [40, -40, 80, -80]) {
-          const candidate = spot(tile, x, y, angle + bend, slot, false);
-          if (free(candidate)) {
-            [cx, cy, heading] = candidate;
-            break;
-          }
-        }
-      }
-      const [ra, rb] = ends(tile);
-      const open = isRoot && ra !== rb ? (Math.cos((heading * Math.PI) / 180) < 0 ? ra : rb) : far;
-      grow(child, cx, cy, heading, open, false);
     });
-  };
-  grow(root, 0, 0, 0, null, true);
-  const xs = boxes.map(([x]) => x);
-  const ys = boxes.map(([, y]) => y);
-  const pad = 1.6 * UNIT;
-  const spanX = Math.max(...xs) - Math.min(...xs) + 2 * pad;
-  const spanY = Math.max(...ys) - Math.min(...ys) + 2 * pad;
-  const width = Math.max(spanX, 10 * UNIT);
-  const height = Math.max(spanY, 6 * UNIT);
-  const minX = Math.min(...xs) - pad - (width - spanX) / 2;
-  const minY = Math.min(...ys) - pad - (height - spanY) / 2;
-  svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
-  svg.setAttribute("width", String(Math.round(width * SCALE)));
-  svg.setAttribute("height", String(Math.round(height * SCALE)));
+    if (best) break;
+  }
+  best ??= crowded(rects, all[order[0]], double, parentRect, order[0]);
+  const spot = { tile, on, x: best.rect.x, y: best.rect.y, heading: best.heading, double, near: a === open ? a : b, far: a === open ? b : a, children: 0, used: new Set(), link: best.link };
+  if (commit) {
+    parent.children += 1;
+    parent.used.add(best.index);
+    byTile.set(tile, spot);
+    rects.push([spot, best.rect]);
+  }
+  return spot;
+}
+
+/** No free place at all: the way from ``slot`` that covers the fewest tiles. */
+function crowded(rects, [sx, sy, h0], double, parentRect, index) {
+  let best = null;
+  for (const bend of BENDS) {
+    const rect = placeAt([sx, sy], h0 + bend, double, parentRect);
+    const score = rects.filter(([, other]) => overlaps(rect, other)).length + Math.abs(bend) / 360;
+    if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, link: null };
+  }
+  return best;
+}
+
+/** How many pairs of tiles overlap on the board of ``view`` (none, we hope). */
+export function overlapCount(view, game) {
+  const { tiles } = layout(view, game);
+  const rects = tiles.map((s) => box(s.x, s.y, s.root ? (s.double ? 90 : 0) : s.double ? s.heading + 90 : s.heading));
+  let count = 0;
+  rects.forEach((a, i) => rects.slice(i + 1).forEach((b) => { count += overlaps(a, b) ? 1 : 0; }));
+  return count;
+}
+
+/** The corners of every tile, for the board's bounds. */
+export function bounds(spots) {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const s of spots) {
+    const angle = s.root ? (s.double ? 90 : 0) : s.double ? s.heading + 90 : s.heading;
+    const [ux, uy] = [Math.cos(rad(angle)), Math.sin(rad(angle))];
+    for (const [l, w] of [[HL, HW], [HL, -HW], [-HL, HW], [-HL, -HW]]) {
+      const [cx, cy] = [s.x + ux * l - uy * w, s.y + uy * l + ux * w];
+      [minX, minY, maxX, maxY] = [Math.min(minX, cx), Math.min(minY, cy), Math.max(maxX, cx), Math.max(maxY, cy)];
+    }
+  }
+  return spots.length ? { minX, minY, maxX, maxY } : { minX: -5 * UNIT, minY: -3 * UNIT, maxX: 5 * UNIT, maxY: 3 * UNIT };
+}
+
+/** The rotation of a spot's upright face: the far end points along the line; a double lies across it. */
+const rotation = (s) => (s.root ? 0 : s.double ? s.heading : s.heading + 90) + (s.root && !s.double ? 90 : 0);
+
+/**
+ * Draw the table into ``container``: every tile (the last one played marked, ``fresh`` animated as it is
+ * laid) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go.
+ * Returns the SVG and its content's bounds.
+ */
+export function drawBoard(container, view, game, { choice = [], current = null, fresh = null } = {}) {
+  const { tiles, targets } = layout(view, game, choice.map((move) => [move.tile, move.on ?? null]));
+  const svg = el("svg", { role: "img", "aria-label": container.dataset.label || "", class: "board-svg" });
+  const layer = el("g", { class: "layer" }, svg);
+  const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play");
+  for (const s of tiles) {
+    if (s.link) {
+      const [x2, y2] = along(s.x, s.y, s.heading + 180, s.double ? HW : HL);
+      el("line", { x1: s.link[0], y1: s.link[1], x2, y2, class: "link" }, layer);
+    }
+    const classes = ["tile", last && last.tile === s.tile ? "last" : "", fresh === s.tile ? "new" : ""].filter(Boolean);
+    const group = el("g", { class: classes.join(" "), "data-tile": s.tile, transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})` }, layer);
+    group.appendChild(tileFace(s.far, s.near, rotation(s)));
+  }
+  targets.forEach((s, index) => {
+    const move = choice[index];
+    const group = el("g", {
+      class: `target${current === index ? " current" : ""}`,
+      "data-on": move.on ?? "",
+      "data-index": index,
+      transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})`,
+    }, layer);
+    el("rect", { x: -HW, y: -HL, width: UNIT, height: 2 * UNIT, rx: 3 }, group);
+    const label = el("text", { x: 0, y: 5, "text-anchor": "middle", transform: `rotate(${-rotation(s)})` }, group);
+    label.textContent = String(index + 1);
+  });
+  container.replaceChildren(svg);
+  container.dataset.tiles = String(tiles.length);
+  container.dataset.feet = String(tiles.filter((s) => s.double && !s.root && s.children >= 3).length); // whole later feet
+  return { svg, bounds: bounds([...tiles, ...targets]) };
 }
