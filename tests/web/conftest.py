@@ -6,12 +6,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from ..server.harness import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -20,3 +23,27 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("web") / "db.sqlite").start()
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium from Debian: Playwright never downloads a browser here."""
+    assert CHROMIUM.exists(), "Debian's chromium is missing: make test installs it (apt-get install chromium)"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def new_page(browser: Browser, viewport: ViewportSize, language: str = "en-GB") -> Page:
+    """A fresh browser context (no cookies) at ``viewport`` wanting ``language``."""
+    context = browser.new_context(viewport=viewport, locale=language)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def shot(page: Page, name: str, full_page: bool = True) -> None:
+    """Save a screenshot under tests/web/screenshots/."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, animations="disabled")

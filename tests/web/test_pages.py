@@ -8,6 +8,7 @@ import urllib.request
 from http.cookiejar import CookieJar
 
 import pytest
+import segno
 
 from dominohall.web import LANGUAGES, catalog, chosen_language, translations
 from dominohall.web.catalogs import messages
@@ -131,3 +132,19 @@ def test_settings_that_make_no_table_are_refused_on_the_page(server: Server) -> 
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 400
     assert "These settings do not make a table" in refused.value.read().decode()
+
+
+def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: Server) -> None:
+    _, html = fetch(f"{server.url}/en/chicken-foot/play", data=b"name=Ann")
+    link = re.search(r'id="share-link" readonly value="([^"]+)"', html)
+    assert link, "pressing Play lands on a table page"
+    code = re.search(r'<svg role="img" viewBox="0 0 (\d+) \1" class="qr-code"><title>([^<]+)</title>(.*?)</svg>', html)
+    assert code, "the QR code is inline SVG markup"
+    assert code.group(2) == "QR code of the link to this table"
+    expected = segno.make(link.group(1), error="m").svg_inline(border=2, dark="#1d2321", light="#ffffff", omitsize=True)
+    assert code.group(3) in expected, "the code encodes the table's link"
+    scripts = re.findall(r"<script([^>]*)>", html)
+    assert all('src="' in attributes or 'type="application/json"' in attributes for attributes in scripts)
+    _, russian = fetch(link.group(1) + "?lang=ru")
+    title = translations("ru").gettext("QR code of the link to this table")
+    assert title != "QR code of the link to this table" and f"<title>{title}</title>" in russian

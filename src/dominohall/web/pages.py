@@ -7,6 +7,7 @@ import time
 from typing import Any
 from urllib.parse import parse_qs
 
+import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
@@ -66,15 +67,28 @@ async def table_page(table_id: str, request: Request) -> Response:
     if actor is None:
         return page(request, language, "no-table.html", status=404)
     summary = actor.state.summary()
+    share = str(request.url.replace(query=None))
     return page(
         request,
         language,
         "table.html",
         table=summary,
-        share=str(request.url.replace(query=None)),
+        share=share,
+        qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
         strings=table_strings(language),
         bot_names=bot_names(language),
     )
+
+
+def share_qr(link: str, title: str) -> str:
+    """The table's link as a QR code in inline SVG markup: no script, no image to fetch, sized by the CSS.
+
+    >>> share_qr("http://127.0.0.1:8000/t/KjYuHsOHbRA", "QR")[:60]
+    '<svg role="img" viewBox="0 0 33 33" class="qr-code"><title>QR'
+    """
+    code = segno.make(link, error="m")
+    svg = code.svg_inline(border=2, dark="#1d2321", light="#ffffff", title=title, omitsize=True, svgclass="qr-code")
+    return '<svg role="img" ' + str(svg).removeprefix("<svg ")
 
 
 @router.get("/{language}/{slug}")
@@ -173,9 +187,68 @@ def table_strings(language: str) -> str:
         "continue": forms.gettext("Continue"),
         "winners": forms.gettext("Winner: %(names)s"),
         "player": forms.gettext("Player"),
+        **scoring_words(language),
+        **control_words(language),
+        **error_words(language),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
         "toes": plural_forms(language, "needs %(num)d more toe", "needs %(num)d more toes"),
+        "places": plural_forms(language, "fits in %(num)d place", "fits in %(num)d places"),
     }
     return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
+
+
+def scoring_words(language: str) -> dict[str, str]:
+    """The words of a round's end, the scoreboard and its chart."""
+    forms = translations(language)
+    return {
+        "round_n_over": forms.gettext("Round %(num)d is over"),
+        "points_hand": forms.gettext("Points this hand"),
+        "by_round": forms.gettext("Points round by round"),
+        "round": forms.gettext("Round"),
+        "chart_title": forms.gettext("Running totals after each round"),
+        "shared_win": forms.gettext("A shared win: %(names)s"),
+        "winners_team": forms.gettext("The winning team: %(names)s"),
+        "drawn_match": forms.gettext("A draw: nobody wins this match alone"),
+        "rematch": forms.gettext("Play again"),
+    }
+
+
+def control_words(language: str) -> dict[str, str]:
+    """The words of the board's tools, the hand, the host's controls and the chat."""
+    forms = translations(language)
+    return {
+        "on_tile": forms.gettext("on %(tile)s"),
+        "cancel": forms.gettext("Cancel"),
+        "drawn_no_fit": forms.gettext("You drew %(tile)s. It fits nowhere, so your turn passes."),
+        "sound_on": forms.gettext("Sound: on"),
+        "sound_off": forms.gettext("Sound: off"),
+        "away": forms.gettext("away: a bot plays meanwhile"),
+        "offline": forms.gettext("offline"),
+        "bot_level_for": forms.gettext("Bot level for seat %(num)d"),
+        "put_bot": forms.gettext("Seat a bot"),
+        "kick": forms.gettext("Ask to leave"),
+        "bot_plays": forms.gettext("Let a bot play"),
+    }
+
+
+def error_words(language: str) -> dict[str, str]:
+    """The errors a person may run into, in their own words (the server's messages are for programs)."""
+    forms = translations(language)
+    return {
+        "error_illegal-move": forms.gettext("That move is not allowed."),
+        "error_not-your-turn": forms.gettext("Wait for your turn."),
+        "error_stale": forms.gettext("The table moved on meanwhile. Look again and retry."),
+        "error_seat-taken": forms.gettext("That seat is taken."),
+        "error_already-seated": forms.gettext("You already have a seat here."),
+        "error_seats-empty": forms.gettext("Every seat needs a player or a bot first."),
+        "error_not-host": forms.gettext("Only the host can do that."),
+        "error_not-seated": forms.gettext("Take a seat first."),
+        "error_bad-settings": forms.gettext("These settings do not make a table. Please check them."),
+        "error_bad-name": forms.gettext("A name is 1 to 24 letters, digits or signs."),
+        "error_started": forms.gettext("The match has already started."),
+        "error_rate-limited": forms.gettext("Too many requests: wait a moment."),
+        "error_busy": forms.gettext("The table is busy: try again."),
+        "error_other": forms.gettext("That did not work. Please try again."),
+    }

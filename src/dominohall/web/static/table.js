@@ -1,21 +1,28 @@
-// The table page: the share link, the seats, and the game over the table's WebSocket (docs/protocol.md).
-import { drawBoard, handTile } from "./board.js";
+// The table page: the game over the table's WebSocket (docs/protocol.md), the board and the hand, the seats
+// with the host's controls, the scores and the chat.
+import { drawBoard } from "./board.js";
+import { Camera } from "./camera.js";
+import { renderHand, renderTargets } from "./hand.js";
+import { format, plural, words } from "./i18n.js";
+import { renderChat, renderSeats, seatName, settingsOf } from "./side.js";
+import { beep, isMuted, setMuted, unlockOnGesture } from "./sound.js";
+import { renderSummary, scoreboard, Scores } from "./summary.js";
 
 const root = document.querySelector(".table-page");
-const { lang, words, plurals } = JSON.parse(document.getElementById("strings").textContent);
 const tableId = root.dataset.table;
 const game = root.dataset.game;
 const $ = (id) => document.getElementById(id);
-const rules = new Intl.PluralRules(lang);
+const AUTO_PASS_MS = 1600;
 
-const format = (text, params = {}) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => String(params[key] ?? ""));
-const plural = (key, num) => {
-  const forms = plurals[key];
-  return format(forms[rules.select(num)] ?? forms.other, { num });
+const state = {
+  seq: null, you: null, table: null, view: null, socket: null, started: false, next: 1,
+  summary: null, result: null, chat: [], choice: null, fresh: null, myTurn: false,
+  watching: sessionStorage.getItem(`dh_watch_${root.dataset.table}`) === "1",
+  autoPass: null, recordAsked: null,
 };
-
-const state = { seq: null, you: null, table: null, view: null, socket: null, started: false, next: 1 };
+const scores = new Scores(tableId);
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
+const camera = new Camera($("board"));
 
 $("copy").addEventListener("click", async () => {
   const link = $("share-link");
@@ -35,52 +42,52 @@ function send(message) {
 }
 
 $("start").addEventListener("click", () => send({ t: "start" }));
-$("draw").addEventListener("click", () => send({ t: "draw" }));
-$("pass").addEventListener("click", () => send({ t: "pass" }));
+$("draw").addEventListener("click", () => send({ t: "draw", at: state.seq }));
+$("pass").addEventListener("click", () => send({ t: "pass", at: state.seq }));
+$("zoom-in").addEventListener("click", () => camera.zoom(1.25));
+$("zoom-out").addEventListener("click", () => camera.zoom(0.8));
+$("fit").addEventListener("click", () => camera.fit());
+$("sound").addEventListener("click", () => {
+  setMuted(!isMuted());
+  renderSound();
+});
+$("watch").addEventListener("click", () => setWatching(true));
+$("unwatch").addEventListener("click", () => setWatching(false));
+$("settings").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({ t: "settings", settings: settingsOf(event.target, game) });
+});
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  send({ t: "chat", text: text.slice(0, 300) });
+  $("chat-text").value = "";
+});
+$("board").addEventListener("click", (event) => {
+  const target = event.target.closest?.(".target");
+  if (target && state.choice && !camera.wasDragged()) play(state.choice.moves[Number(target.dataset.index)]);
+});
 
-function seatName(seat, index) {
-  if (seat.free) return words.free;
-  if (seat.bot && !seat.away) return words[`seat_${seat.bot}`] || seat.name;
-  return seat.name || `#${index + 1}`;
+function renderSound() {
+  const muted = isMuted();
+  $("sound").setAttribute("aria-pressed", String(!muted));
+  $("sound").textContent = muted ? words.sound_off : words.sound_on;
 }
 
-function renderSeats() {
-  const { table, view, you } = state;
-  if (!table) return;
-  const list = $("seats");
-  list.replaceChildren();
-  table.seats.forEach((seat, index) => {
-    const item = document.createElement("li");
-    item.textContent = seatName(seat, index);
-    const notes = [];
-    if (index === you) notes.push(words.you);
-    if (index === table.host_seat) notes.push(words.host);
-    if (view && view.hand_sizes) notes.push(plural("tiles", view.hand_sizes[index]));
-    if (notes.length) {
-      const meta = document.createElement("span");
-      meta.className = "meta";
-      meta.textContent = `(${notes.join(", ")})`;
-      item.appendChild(meta);
-    }
-    if (view && view.turn === index && !view.end) item.classList.add("turn-now");
-    if (seat.free && you === null && table.phase === "waiting") {
-      const sit = document.createElement("button");
-      sit.type = "button";
-      sit.className = "sit";
-      sit.textContent = words.take_seat;
-      sit.addEventListener("click", () => takeSeat(index));
-      item.appendChild(sit);
-    }
-    list.appendChild(item);
-  });
-  const waiting = table.phase === "waiting";
-  const host = you !== null && you === table.host_seat;
-  $("start").hidden = !(waiting && host);
-  if (waiting && host && wantsStart && !state.started && table.seats.every((seat) => !seat.free)) {
-    state.started = true;
-    send({ t: "start" });
-  }
+function setWatching(watching) {
+  state.watching = watching;
+  sessionStorage.setItem(`dh_watch_${tableId}`, watching ? "1" : "");
+  renderView();
+  (watching ? $("unwatch") : $("name")).focus();
 }
+
+const sides = () => {
+  const { table } = state;
+  const names = table.seats.map((seat, index) => seatName(seat, index));
+  if (game !== "chickenfoot" && table.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
+  return names;
+};
 
 async function takeSeat(seat) {
   const name = $("name").value.trim() || words.player;
@@ -91,7 +98,8 @@ async function takeSeat(seat) {
     body: JSON.stringify({ seat, name }),
   });
   if (!answer.ok) {
-    $("announce").textContent = (await answer.json()).message || "";
+    const refused = await answer.json();
+    showProblem(refused.code, refused.message);
     return;
   }
   const old = state.socket; // the new seat cookie is read when the WebSocket connects again
@@ -100,119 +108,175 @@ async function takeSeat(seat) {
   connect();
 }
 
+function showProblem(code, message) {
+  const text = words[`error_${code}`] || words.error_other;
+  $("problem").textContent = text;
+  $("problem").hidden = false;
+  $("announce").textContent = text;
+  clearTimeout(state.problemTimer);
+  state.problemTimer = setTimeout(() => { $("problem").hidden = true; }, 6000);
+  if (message) console.info(code, message);
+}
+
+// -- the hand, the places it may go, the board -----------------------------------------------------
+
 function play(move) {
-  $("targets").hidden = true;
+  state.choice = null;
+  renderTargets($("targets"), null, handActions);
   send({ t: "play", tile: move.tile, on: move.on ?? null, at: state.seq });
 }
 
-function chooseTarget(tile, moves) {
-  const box = $("targets");
-  box.replaceChildren();
-  const label = document.createElement("span");
-  label.textContent = format(words.pick_target, { tile });
-  box.appendChild(label);
-  for (const move of moves) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = move.on ?? "—";
-    button.addEventListener("click", () => play(move));
-    box.appendChild(button);
+const handActions = {
+  play,
+  choose(tile, moves, current, focus) {
+    state.choice = { tile, moves, current };
+    renderBoard();
+    renderTargets($("targets"), state.choice, handActions);
+    if (focus) $("targets").querySelector(`button[data-index="${current ?? 0}"]`)?.focus();
+  },
+  hover(index, focus = false) {
+    if (!state.choice || state.choice.current === index) return;
+    state.choice.current = index;
+    renderBoard();
+    renderTargets($("targets"), state.choice, handActions);
+    if (focus) $("targets").querySelector(`button[data-index="${index}"]`)?.focus();
+  },
+  cancel(focus) {
+    const tile = state.choice?.tile;
+    state.choice = null;
+    renderBoard();
+    renderTargets($("targets"), null, handActions);
+    if (focus && tile) $("hand").querySelector(`[data-tile="${tile}"]`)?.focus();
+  },
+};
+
+function renderBoard() {
+  const { view } = state;
+  if (!view) return;
+  const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh });
+  state.fresh = null;
+  camera.attach(svg, bounds);
+}
+
+// -- what the page shows ----------------------------------------------------------------------------
+
+function renderTable() {
+  const { table, you, view } = state;
+  const waiting = table.phase === "waiting";
+  const host = you !== null && you === table.host_seat;
+  root.dataset.phase = table.phase;
+  $("status").textContent = you === null ? words.watching : words[table.phase] || "";
+  $("sit-name").hidden = !(you === null && waiting && !state.watching);
+  $("watching").hidden = !(you === null && waiting && state.watching);
+  $("settings").hidden = !(waiting && host);
+  $("start").hidden = !(waiting && host);
+  $("chat-form").hidden = you === null;
+  $("chat-seated").hidden = you !== null;
+  renderSeats($("seats"), { table, view, you, watching: state.watching, send, takeSeat });
+  renderChat($("chat-log"), $("chat-empty"), state.chat, table.seats);
+  if (waiting && host && wantsStart && !state.started && table.seats.every((seat) => !seat.free)) {
+    state.started = true;
+    send({ t: "start" });
   }
-  box.hidden = false;
-  box.querySelector("button").focus();
 }
 
-const penalty = (tiles, options) =>
-  tiles.reduce((sum, tile) => sum + (tile === "0-0" && options?.blank_double ? options.blank_double : tile.split("-").map(Number).reduce((a, b) => a + b, 0)), 0);
-
-function cell(row, text, tag = "td") {
-  const node = document.createElement(tag);
-  node.textContent = text;
-  row.appendChild(node);
-}
-
-function renderSummary() {
+function renderScores() {
   const box = $("summary");
   const { summary, table } = state;
   box.hidden = !summary;
-  if (!summary || !table) return;
-  box.replaceChildren();
-  const title = document.createElement("h2");
-  title.textContent = summary.match ? words.over : words.round_over;
-  box.appendChild(title);
-  const grid = document.createElement("table");
-  const head = grid.createTHead().insertRow();
-  for (const text of [words.player, words.tiles_left, ...(game === "chickenfoot" ? [words.points] : []), words.total]) {
-    cell(head, text, "th");
-  }
-  const totals = summary.match?.totals ?? (state.view !== summary.view ? state.view?.totals : null) ?? summary.view.totals;
-  const body = grid.createTBody();
-  (summary.view.final_hands || []).forEach((tiles, seat) => {
-    const row = body.insertRow();
-    cell(row, seatName(table.seats[seat], seat), "th");
-    cell(row, tiles.join("  ") || "—");
-    if (game === "chickenfoot") cell(row, String(penalty(tiles, summary.view.options)));
-    cell(row, String(totals?.[seat] ?? ""));
-  });
-  box.appendChild(grid);
-  if (summary.match) {
-    const names = (summary.match.winners || []).map((seat) => seatName(table.seats[seat], seat)).join(", ");
-    const line = document.createElement("p");
-    line.className = "winners";
-    line.textContent = format(words.winners, { names });
-    box.appendChild(line);
-  } else {
-    const next = document.createElement("button");
-    next.type = "button";
-    next.id = "continue";
-    next.textContent = words.continue;
-    next.addEventListener("click", () => {
-      state.summary = null;
-      renderView();
+  if (summary) {
+    renderSummary(box, summary, {
+      table, game, seatName, sideNames: sides(), scores, you: state.you,
+      onContinue: () => { state.summary = null; renderView(); },
+      onRematch: () => send({ t: "rematch" }),
     });
-    box.appendChild(next);
   }
+  const board = $("scoreboard");
+  $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
+  if (!$("scores").hidden) board.replaceChildren(scoreboard(sides(), scores));
+}
+
+function renderTurn(view) {
+  const { table, you } = state;
+  const turn = $("turn");
+  if (view.end) turn.textContent = words.round_over;
+  else if (view.turn === you) turn.textContent = words.your_turn;
+  else turn.textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
+  turn.textContent += ` · ${words.boneyard}: ${view.boneyard_size ?? 0}`;
+  turn.classList.toggle("mine", view.turn === you && !view.end);
+  const pending = $("pending");
+  pending.hidden = !(view.pending && view.pending_needs > 0 && !view.end);
+  if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", view.pending_needs)}`;
+  const myTurn = view.turn === you && !view.end && (view.legal_moves || []).length > 0;
+  if (myTurn && !state.myTurn && beep()) $("sound").dataset.beeps = String(Number($("sound").dataset.beeps || 0) + 1);
+  state.myTurn = myTurn;
+}
+
+/** A drawn tile that fits nowhere is shown for a moment, then the turn passes by itself. */
+function renderDrawn(view) {
+  const moves = view.legal_moves || [];
+  const stuck = view.turn === state.you && view.drawn && moves.length === 1 && moves[0].kind === "pass";
+  $("drawn-note").hidden = !stuck;
+  if (!stuck) return;
+  $("drawn-note").textContent = format(words.drawn_no_fit, { tile: view.drawn });
+  if (state.autoPass === state.seq) return;
+  state.autoPass = state.seq;
+  const seq = state.seq;
+  setTimeout(() => { if (state.seq === seq && state.autoPass === seq) send({ t: "pass", at: seq }); }, AUTO_PASS_MS);
 }
 
 function renderView() {
   const { view, table, you } = state;
-  $("sit-name").hidden = !(table && you === null && table.phase === "waiting");
-  const status = $("status");
-  if (table) status.textContent = you === null ? words.watching : words[table.phase] || "";
-  if (table) root.dataset.phase = table.phase;
-  renderSeats();
+  if (!table) return;
+  renderTable();
+  root.classList.toggle("has-view", Boolean(view));
   if (!view) return;
-  $("targets").hidden = true;
-  renderSummary();
-  const board = $("board");
-  drawBoard(board, view, game);
+  scores.note(view, table.matches);
+  if (table.phase === "over" && !scores.complete && state.recordAsked !== table.matches) fetchRecord(table.matches);
+  if (state.choice && !(view.legal_moves || []).some((move) => move.tile === state.choice.tile)) state.choice = null;
+  renderScores();
+  renderBoard();
+  renderHand($("hand"), view, handActions);
+  renderTargets($("targets"), state.choice, handActions);
   const moves = view.legal_moves || [];
-  const hand = $("hand");
-  hand.replaceChildren();
-  for (const tile of view.hand || []) {
-    const mine = moves.filter((move) => move.kind === "play" && move.tile === tile);
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = mine.length ? "tile lit" : "tile";
-    button.disabled = mine.length === 0;
-    button.dataset.tile = tile;
-    button.setAttribute("aria-label", tile);
-    button.appendChild(handTile(tile));
-    button.addEventListener("click", () => (mine.length === 1 ? play(mine[0]) : chooseTarget(tile, mine)));
-    hand.appendChild(button);
-  }
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
   $("pass").hidden = !moves.some((move) => move.kind === "pass");
-  const turn = $("turn");
-  if (view.end) turn.textContent = words.round_over;
-  else if (view.turn === you) turn.textContent = words.your_turn;
-  else if (table && view.turn !== null && view.turn !== undefined) {
-    turn.textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
+  $("hand-hint").hidden = you === null || view.end !== null;
+  renderTurn(view);
+  renderDrawn(view);
+}
+
+/** Once the match is over its record has every round: the scoreboard fills in what this page missed. */
+async function fetchRecord(match) {
+  state.recordAsked = match;
+  try {
+    const answer = await fetch(`/api/tables/${tableId}/record?match=${match}`);
+    if (!answer.ok) return;
+    scores.fromRecord(await answer.json(), match);
+    renderScores();
+  } catch {
+    // the scoreboard keeps the rounds this page saw
   }
-  turn.textContent += ` · ${words.boneyard}: ${view.boneyard_size ?? 0}`;
-  const pending = $("pending");
-  pending.hidden = !(view.pending && view.pending_needs > 0);
-  if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", view.pending_needs)}`;
+}
+
+/** What a frame means beyond its view, read before ``receive`` applies it. */
+function notice(frame) {
+  if (frame.t === "snapshot") {
+    state.chat = frame.chat || [];
+    state.result = frame.match || null;
+  } else if (frame.t === "chat") {
+    state.chat = [...state.chat, { seat: frame.seat, text: frame.text }].slice(-50);
+  } else if (frame.t === "rematch" || frame.t === "started") {
+    state.summary = null;
+    state.result = null;
+  } else if (frame.t === "move" && frame.move?.kind === "play") {
+    state.fresh = frame.move.tile;
+  } else if (frame.t === "error") {
+    showProblem(frame.code, frame.message);
+  }
+  if (frame.t === "snapshot" && frame.match && frame.view?.end) state.summary = { view: frame.view, match: frame.match };
+  const lost = { kicked: true, stood: true, bot: true }[frame.t] && frame.seat === state.you && state.you !== null;
+  if (lost) state.you = null; // a bot or nobody sits there now: this page watches
 }
 
 /** The view after a move frame: its view is a patch without options, history and placed, which the client
@@ -257,7 +321,11 @@ function connect(delay = 500) {
     $("status").textContent = words.connected;
     socket.send(JSON.stringify({ t: "hello", v: 2, last_seq: state.seq }));
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    notice(frame);
+    receive(frame);
+  });
   socket.addEventListener("close", () => {
     if (state.socket !== socket) return;
     $("status").textContent = words.reconnecting;
@@ -266,4 +334,6 @@ function connect(delay = 500) {
 }
 
 $("name").value = localStorage.getItem("dh_name") || "";
+unlockOnGesture();
+renderSound();
 connect();

@@ -1,0 +1,78 @@
+// The running totals as a small SVG line chart: one line per seat (or team), each labelled at its end.
+import { el } from "./board.js";
+import { words } from "./i18n.js";
+
+export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#56b4e9", "#1d2321", "#e69f00"];
+const DASHES = ["", "", "", "", "6 3", "6 3", "2 3", "2 3"];
+const [WIDTH, HEIGHT] = [440, 220];
+const PLOT = { left: 36, right: WIDTH - 128, top: 12, bottom: HEIGHT - 28 };
+let made = 0;
+
+/** A round number of steps for the y axis: 1, 2 or 5 times a power of ten. */
+function step(top) {
+  const rough = Math.max(top, 1) / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 5, 10].map((k) => k * power).find((k) => k >= rough);
+}
+
+/** A marker of a seat's shape at (x, y). */
+function marker(parent, index, x, y, colour) {
+  const shape = index % 4;
+  if (shape === 0) return el("circle", { cx: x, cy: y, r: 3.2, fill: colour }, parent);
+  if (shape === 1) return el("rect", { x: x - 3, y: y - 3, width: 6, height: 6, fill: colour }, parent);
+  const points = shape === 2 ? [[0, -4], [3.6, 2.6], [-3.6, 2.6]] : [[0, -4], [4, 0], [0, 4], [-4, 0]];
+  return el("polygon", { points: points.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" "), fill: colour }, parent);
+}
+
+/** Spread label heights at least ``gap`` apart, keeping their order and staying inside the plot. */
+function spread(ys, gap) {
+  const order = ys.map((y, i) => [y, i]).sort((a, b) => a[0] - b[0]);
+  for (let k = 1; k < order.length; k++) order[k][0] = Math.max(order[k][0], order[k - 1][0] + gap);
+  const over = order.length ? order.at(-1)[0] - PLOT.bottom : 0;
+  if (over > 0) order.forEach((pair) => { pair[0] -= over; });
+  const out = [];
+  for (const [y, i] of order) out[i] = y;
+  return out;
+}
+
+/**
+ * The chart: ``names`` per line, ``totals[r][i]`` the running total of line i after round r + 1 (a
+ * round may be ``null`` when this page never saw it), ``rounds`` the rounds played (the x axis).
+ */
+export function scoreChart(names, totals, rounds) {
+  const known = totals.map((row, r) => [r + 1, row]).filter(([, row]) => row);
+  const top = Math.max(1, ...known.flatMap(([, row]) => row));
+  const dy = step(top);
+  const yMax = Math.ceil(top / dy) * dy;
+  const xs = Math.max(rounds, known.at(-1)?.[0] ?? 1, 1);
+  const X = (r) => PLOT.left + ((PLOT.right - PLOT.left) * r) / xs;
+  const Y = (v) => PLOT.bottom - ((PLOT.bottom - PLOT.top) * v) / yMax;
+  const id = `chart-title-${++made}`;
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-labelledby": id });
+  el("title", { id }, svg).textContent = words.chart_title;
+  for (let v = 0; v <= yMax; v += dy) {
+    el("line", { x1: PLOT.left, x2: PLOT.right, y1: Y(v), y2: Y(v), class: "grid" }, svg);
+    el("text", { x: PLOT.left - 5, y: Y(v) + 4, "text-anchor": "end", class: "tick" }, svg).textContent = String(v);
+  }
+  const every = Math.ceil(xs / 13);
+  for (let r = 0; r <= xs; r += every) {
+    el("text", { x: X(r), y: PLOT.bottom + 14, "text-anchor": "middle", class: "tick" }, svg).textContent = String(r);
+  }
+  el("text", { x: PLOT.right, y: HEIGHT - 2, "text-anchor": "end", class: "axis" }, svg).textContent = words.round;
+  const ends = names.map((_, i) => Y(known.at(-1)?.[1][i] ?? 0));
+  const labels = spread(ends, 13);
+  names.forEach((name, i) => {
+    const colour = COLOURS[i % COLOURS.length];
+    const points = [[X(0), Y(0)], ...known.map(([r, row]) => [X(r), Y(row[i])])];
+    const group = el("g", { class: "series-group" }, svg);
+    el("polyline", { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "), class: "series", "data-seat": i, stroke: colour, "stroke-dasharray": DASHES[i % DASHES.length], fill: "none" }, group);
+    points.slice(1).forEach(([x, y]) => marker(group, i, x, y, colour));
+    const [x, y] = points.at(-1);
+    el("line", { x1: x + 4, y1: y, x2: PLOT.right + 8, y2: labels[i] - 4, class: "leader", stroke: colour }, group);
+    marker(group, i, PLOT.right + 13, labels[i] - 4, colour);
+    const label = el("text", { x: PLOT.right + 20, y: labels[i], class: "label" }, group);
+    const short = name.length > 12 ? `${name.slice(0, 11)}…` : name;
+    label.textContent = `${short} ${known.at(-1)?.[1][i] ?? 0}`;
+  });
+  return svg;
+}

@@ -1,0 +1,107 @@
+// Your hand: lit tiles are played by a press (or Enter), dragged onto a lit place on the board, or, when a
+// tile fits in several places, the place is picked with the arrow keys (or a press on the board).
+import { handTile } from "./board.js";
+import { format, make, plural, words } from "./i18n.js";
+
+const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+const DRAG = 6; // pixels a press moves before it is a drag
+
+/**
+ * Fill ``box`` with the hand of ``view``: ``ctx.play(move)`` lays a tile, ``ctx.choose(tile, moves, index,
+ * focus)`` shows where a tile may go, ``ctx.hover(index)`` marks one place, ``ctx.cancel()`` forgets it.
+ */
+export function renderHand(box, view, ctx) {
+  const moves = view.legal_moves || [];
+  const focused = document.activeElement?.closest?.("#hand .tile")?.dataset.tile;
+  box.replaceChildren();
+  for (const tile of view.hand || []) {
+    const mine = moves.filter((move) => move.kind === "play" && move.tile === tile);
+    const button = make("button", null, { type: "button", class: "tile", "data-tile": tile, "aria-label": tile });
+    button.classList.toggle("lit", mine.length > 0);
+    button.classList.toggle("drawn", view.drawn === tile);
+    button.disabled = mine.length === 0;
+    if (mine.length > 1) button.setAttribute("aria-label", `${tile} (${plural("places", mine.length)})`);
+    button.dataset.targets = String(mine.length);
+    button.appendChild(handTile(tile));
+    button.addEventListener("click", () => {
+      if (button.dataset.dragged) return void delete button.dataset.dragged;
+      if (mine.length === 1) ctx.play(mine[0]);
+      else ctx.choose(tile, mine, 0, true);
+    });
+    button.addEventListener("keydown", (event) => {
+      if (!(event.key in NEXT) || mine.length < 2) return;
+      event.preventDefault();
+      ctx.choose(tile, mine, NEXT[event.key] > 0 ? 0 : mine.length - 1, true);
+    });
+    if (mine.length) draggable(button, tile, mine, ctx);
+    box.appendChild(button);
+    if (tile === focused && !button.disabled) button.focus();
+  }
+}
+
+/** The row of places for the chosen tile: one button per place, the arrow keys move between them. */
+export function renderTargets(box, choice, ctx) {
+  box.hidden = !choice;
+  if (!choice) return box.replaceChildren();
+  const label = make("span", format(words.pick_target, { tile: choice.tile }), { id: "targets-label" });
+  box.setAttribute("aria-labelledby", "targets-label");
+  const buttons = choice.moves.map((move, index) => {
+    const button = make("button", `${index + 1} · ${format(words.on_tile, { tile: move.on ?? "—" })}`, { type: "button", "data-index": index });
+    button.classList.toggle("current", index === choice.current);
+    button.tabIndex = index === (choice.current ?? 0) ? 0 : -1;
+    button.addEventListener("click", () => ctx.play(move));
+    button.addEventListener("mouseenter", () => ctx.hover(index));
+    button.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") return ctx.cancel(true);
+      if (!(event.key in NEXT)) return;
+      event.preventDefault();
+      ctx.hover((index + NEXT[event.key] + choice.moves.length) % choice.moves.length, true);
+    });
+    return button;
+  });
+  const cancel = make("button", words.cancel, { type: "button", class: "quiet" });
+  cancel.addEventListener("click", () => ctx.cancel(true));
+  box.replaceChildren(label, ...buttons, cancel);
+}
+
+/** A lit tile follows the pointer once pressed and moved; let go over a lit place to lay it there. */
+function draggable(button, tile, moves, ctx) {
+  button.addEventListener("pointerdown", (down) => {
+    if (down.button !== 0) return;
+    let ghost = null;
+    const over = (event) => document.elementFromPoint(event.clientX, event.clientY);
+    const move = (event) => {
+      if (!ghost && Math.hypot(event.clientX - down.clientX, event.clientY - down.clientY) < DRAG) return;
+      if (!ghost) {
+        button.setPointerCapture(event.pointerId);
+        ghost = make("div", null, { class: "drag-ghost", "aria-hidden": "true" });
+        ghost.appendChild(handTile(tile));
+        document.body.appendChild(ghost);
+        button.classList.add("dragging");
+        ctx.choose(tile, moves, null, false);
+      }
+      ghost.style.left = `${event.clientX}px`;
+      ghost.style.top = `${event.clientY}px`;
+      const target = over(event)?.closest?.(".target");
+      ctx.hover(target ? Number(target.dataset.index) : null);
+    };
+    const up = (event) => {
+      button.removeEventListener("pointermove", move);
+      button.removeEventListener("pointerup", up);
+      button.removeEventListener("pointercancel", up);
+      if (!ghost) return;
+      ghost.remove();
+      button.classList.remove("dragging");
+      button.dataset.dragged = "1";
+      setTimeout(() => delete button.dataset.dragged, 0);
+      const place = over(event);
+      const target = place?.closest?.(".target");
+      if (target) ctx.play(moves[Number(target.dataset.index)]);
+      else if (moves.length === 1 && place?.closest?.("#board")) ctx.play(moves[0]);
+      else if (moves.length === 1) ctx.cancel(false);
+    };
+    button.addEventListener("pointermove", move);
+    button.addEventListener("pointerup", up);
+    button.addEventListener("pointercancel", up);
+  });
+}

@@ -1,0 +1,106 @@
+// Beside the board: the seats (with the host's controls), the table's settings before the start, the chat.
+import { format, make, plural, words } from "./i18n.js";
+
+const LEVELS = ["easy", "medium", "hard"];
+const DEFAULT_BOT_NAME = /^(Easy|Medium|Hard) bot$/;
+
+/** How a seat is called on the page. */
+export function seatName(seat, index) {
+  if (!seat || seat.free) return words.free;
+  if (seat.bot && !seat.away && (!seat.name || DEFAULT_BOT_NAME.test(seat.name))) return words[`seat_${seat.bot}`] || seat.name;
+  return seat.name || `#${index + 1}`;
+}
+
+/** The notes after a seat's name: you, the host, a bot standing in, the tiles left. */
+function notes(seat, index, { table, view, you }) {
+  const found = [];
+  if (index === you) found.push(words.you);
+  if (index === table.host_seat) found.push(words.host);
+  if (seat.away) found.push(words.away);
+  else if (seat.bot && seat.name && !DEFAULT_BOT_NAME.test(seat.name)) found.push(words[`seat_${seat.bot}`]);
+  if (seat.connected === false && !seat.bot) found.push(words.offline);
+  if (view?.hand_sizes && table.phase !== "waiting") found.push(plural("tiles", view.hand_sizes[index]));
+  return found;
+}
+
+/** A level picker and a button putting a bot of that level in ``index``. */
+function botControl(index, label, ctx) {
+  const box = make("span", null, { class: "host-control" });
+  const level = make("select", null, { "aria-label": format(words.bot_level_for, { num: index + 1 }) });
+  for (const name of LEVELS) level.appendChild(make("option", words[`seat_${name}`], { value: name }));
+  level.value = "medium";
+  const put = make("button", label, { type: "button", class: "quiet", "data-action": "bot" });
+  put.addEventListener("click", () => ctx.send({ t: "bot", seat: index, level: level.value }));
+  box.append(level, put);
+  return box;
+}
+
+/** The host's controls for seat ``index``: before the start a bot or a kick, during a match a bot. */
+function hostControls(seat, index, ctx) {
+  const { table } = ctx;
+  const person = !seat.free && (!seat.bot || seat.away);
+  if (table.phase === "waiting") {
+    const box = make("span", null, { class: "host-controls" });
+    box.appendChild(botControl(index, words.put_bot, ctx));
+    if (person) {
+      const kick = make("button", words.kick, { type: "button", class: "quiet", "data-action": "kick" });
+      kick.addEventListener("click", () => ctx.send({ t: "kick", seat: index }));
+      box.appendChild(kick);
+    }
+    return box;
+  }
+  return table.phase === "playing" && person ? botControl(index, words.bot_plays, ctx) : null;
+}
+
+/** Fill the seats list: names, notes, whose turn, "take this seat", and the host's controls. */
+export function renderSeats(list, ctx) {
+  const { table, view, you, watching } = ctx;
+  list.replaceChildren();
+  table.seats.forEach((seat, index) => {
+    const item = make("li", null, { "data-seat": index });
+    item.appendChild(make("span", seatName(seat, index), { class: "name" }));
+    const found = notes(seat, index, ctx);
+    if (found.length) item.appendChild(make("span", `(${found.join(", ")})`, { class: "meta" }));
+    if (view && view.turn === index && !view.end && table.phase === "playing") item.classList.add("turn-now");
+    if (seat.free && you === null && table.phase === "waiting" && !watching) {
+      const sit = make("button", words.take_seat, { type: "button", class: "sit" });
+      sit.addEventListener("click", () => ctx.takeSeat(index));
+      item.appendChild(sit);
+    }
+    const host = you !== null && you === table.host_seat && index !== you ? hostControls(seat, index, ctx) : null;
+    if (host) item.appendChild(host);
+    list.appendChild(item);
+  });
+}
+
+/** The host's settings form (before the start): what it asks for, in the record's option names. */
+export function settingsOf(form, game) {
+  const value = (name) => form.elements[name]?.value;
+  if (game === "chickenfoot") {
+    return {
+      players: Number(value("players")),
+      length: value("length"),
+      start_toes: Number(value("start_toes")),
+      blank_double: Number(value("blank_double")),
+    };
+  }
+  const target = value("target");
+  return {
+    players: Number(value("players")),
+    mode: value("mode"),
+    set: Number(value("set")),
+    partners: form.elements.partners.checked,
+    target: target === "by-mode" ? "by-mode" : target === "none" ? null : Number(target),
+  };
+}
+
+/** The chat's messages: each seat's name and its words, always as text. */
+export function renderChat(log, empty, messages, seats) {
+  log.replaceChildren(...messages.map(({ seat, text }) => {
+    const item = make("li");
+    item.append(make("span", seatName(seats?.[seat], seat), { class: "who" }), make("span", text, { class: "said" }));
+    return item;
+  }));
+  empty.hidden = messages.length > 0;
+  log.scrollTop = log.scrollHeight;
+}

@@ -1,0 +1,141 @@
+// The end of a round and of a match: every hand with its points, the scoreboard of every round, the chart
+// of the running totals, the winners (or the draw), and the buttons to go on or play again.
+import { scoreChart } from "./chart.js";
+import { format, make, words } from "./i18n.js";
+
+/**
+ * The running totals of the table's current match, round by round, as this page has seen them. Kept in
+ * the browser's storage so a reload keeps them; the match's record fills in every round once it is over.
+ */
+export class Scores {
+  constructor(tableId) {
+    this.key = `dh_scores_${tableId}`;
+    this.match = null;
+    this.rows = [];
+    this.complete = false;
+    try {
+      Object.assign(this, JSON.parse(localStorage.getItem(this.key)) || {});
+    } catch {
+      this.rows = [];
+    }
+  }
+
+  save() {
+    try {
+      localStorage.setItem(this.key, JSON.stringify({ match: this.match, rows: this.rows, complete: this.complete }));
+    } catch {
+      // private windows may refuse storage: the scores then live as long as the page
+    }
+  }
+
+  /** Learn from a view of match number ``match``: a round's end, or the totals before a round. */
+  note(view, match) {
+    if (match !== this.match) Object.assign(this, { match, rows: [], complete: false });
+    const index = view.end ? view.round_index : view.round_index - 1;
+    if (index < 0 || this.complete || JSON.stringify(this.rows[index]) === JSON.stringify(view.totals)) return;
+    this.rows[index] = [...view.totals];
+    this.save();
+  }
+
+  /** Every round from the match's record (``dominohall/record@1``). */
+  fromRecord(record, match) {
+    let running = null;
+    this.rows = record.rounds.filter((round) => round.end).map((round) => {
+      const points = round.penalties ?? round.scores;
+      running = points.map((value, i) => value + (running?.[i] ?? 0));
+      return running;
+    });
+    Object.assign(this, { match, complete: true });
+    this.save();
+  }
+
+  /** The points of round ``index`` per side, or null when a total around it is unknown. */
+  points(index) {
+    const row = this.rows[index];
+    const before = index === 0 ? row?.map(() => 0) : this.rows[index - 1];
+    return row && before ? row.map((value, i) => value - before[i]) : null;
+  }
+}
+
+function cell(row, text, tag = "td") {
+  row.appendChild(make(tag, text, tag === "th" && row.parentElement?.tagName === "THEAD" ? { scope: "col" } : {}));
+}
+
+/** The scoreboard: a row per round and the totals, and the chart beside it. */
+export function scoreboard(names, scores) {
+  const box = make("div", null, { class: "scoreboard" });
+  const wrap = make("div", null, { class: "scroll" });
+  const grid = make("table", null, { class: "rounds" });
+  grid.appendChild(make("caption", words.by_round));
+  const head = grid.createTHead().insertRow();
+  cell(head, words.round, "th");
+  names.forEach((name) => cell(head, name, "th"));
+  const body = grid.createTBody();
+  scores.rows.forEach((_, index) => {
+    const row = body.insertRow();
+    row.appendChild(make("th", String(index + 1), { scope: "row" }));
+    const points = scores.points(index);
+    names.forEach((__, i) => cell(row, points ? String(points[i]) : "…"));
+  });
+  const last = scores.rows.at(-1);
+  const foot = grid.createTFoot().insertRow();
+  foot.appendChild(make("th", words.total, { scope: "row" }));
+  names.forEach((_, i) => cell(foot, last ? String(last[i]) : "0"));
+  wrap.appendChild(grid);
+  box.append(wrap, scoreChart(names, scores.rows, scores.rows.length));
+  return box;
+}
+
+/** Who won, in words: one winner, a shared win, a team, or a draw among everyone. */
+export function winnersLine(match, seats, seatName, partners) {
+  const winners = match.winners || [];
+  const names = winners.map((seat) => seatName(seats[seat], seat));
+  if (winners.length === seats.length && seats.length > 1) return words.drawn_match;
+  if (partners && winners.length === 2) return format(words.winners_team, { names: names.join(" & ") });
+  if (winners.length > 1) return format(words.shared_win, { names: names.join(", ") });
+  return format(words.winners, { names: names.join(", ") });
+}
+
+const pips = (tile, blank) => (tile === "0-0" && blank ? blank : tile.split("-").map(Number).reduce((a, b) => a + b, 0));
+
+/**
+ * Fill ``box`` with the summary of an ended round (``summary.view``), and of the match when it is over
+ * (``summary.match``): ``ctx`` has the table, the seats' and sides' names, the scores and the handlers.
+ */
+export function renderSummary(box, summary, ctx) {
+  const { table, game, seatName, sideNames, scores, you } = ctx;
+  const { view, match } = summary;
+  const title = make("h2", match ? words.over : format(words.round_n_over, { num: view.round_index + 1 }), { id: "summary-title" });
+  const grid = make("table", null, { class: "hands" });
+  const chicken = game === "chickenfoot";
+  const perSeat = chicken || !table.options.partners;
+  const head = grid.createTHead().insertRow();
+  for (const text of [words.player, words.tiles_left, ...(perSeat ? [chicken ? words.points : words.points_hand, words.total] : [])]) {
+    cell(head, text, "th");
+  }
+  const points = chicken ? scores.points(view.round_index) : view.scores;
+  const body = grid.createTBody();
+  (view.final_hands || []).forEach((tiles, seat) => {
+    const row = body.insertRow();
+    row.appendChild(make("th", seatName(table.seats[seat], seat), { scope: "row" }));
+    cell(row, tiles.join("  ") || "—");
+    if (!perSeat) return;
+    const fallback = tiles.reduce((sum, tile) => sum + pips(tile, table.options.blank_double), 0);
+    cell(row, String(points?.[seat] ?? fallback));
+    cell(row, String((match?.totals ?? view.totals)?.[seat] ?? ""));
+  });
+  box.replaceChildren(title, make("div", null, { class: "scroll" }));
+  box.lastChild.appendChild(grid);
+  if (match) box.appendChild(make("p", winnersLine(match, table.seats, seatName, !perSeat), { class: "winners" }));
+  const buttons = make("div", null, { class: "summary-actions" });
+  if (!match) buttons.appendChild(button(words.continue, "continue", ctx.onContinue));
+  else if (you !== null) buttons.appendChild(button(words.rematch, "rematch", ctx.onRematch));
+  if (buttons.childElementCount) box.appendChild(buttons);
+  if (scores.rows.length) box.appendChild(scoreboard(sideNames, scores));
+}
+
+function button(text, id, handler) {
+  const node = make("button", text, { type: "button", id });
+  node.addEventListener("click", handler);
+  return node;
+}

@@ -1,0 +1,319 @@
+"""The table page in a real browser: whole rounds to the scoreboard and its chart, the board's zoom, dragging
+and keyboard play, the host's controls, the chat, the sound cue and the QR code."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from ..server.harness import Server
+from .boards import dense_boards, later_feet
+from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
+
+
+def open_table(page: Page, server: Server, game: str = "chicken-foot", **choices: str) -> None:
+    """Set a table on the game's page (``choices``: select name -> value) and press Play."""
+    page.goto(f"{server.url}/en/{game}")
+    for name, value in choices.items():
+        page.select_option(f"select[name={name}]", value)
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator("#status")).to_have_text("The match is on")
+
+
+def lay_or_draw(page: Page) -> str:
+    """Make one move at your turn: the first lit tile (its first place), else draw or pass. What was done."""
+    lit = page.locator("#hand .tile.lit")
+    if lit.count():
+        lit.first.click()
+        if page.locator("#targets:not([hidden]) button[data-index]").count():
+            page.locator("#targets button[data-index]").first.click()
+        return "play"
+    button = page.locator("#draw:not([hidden]), #pass:not([hidden])").first
+    kind = button.get_attribute("id") or ""
+    button.click()
+    return kind
+
+
+def sent_plays(page: Page) -> list[dict[str, Any]]:
+    """Record every ``play`` command the page sends on its WebSocket (from now on)."""
+    plays: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        def sent(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("t") == "play":
+                plays.append(message)
+
+        socket.on("framesent", sent)
+
+    page.on("websocket", watch)
+    return plays
+
+
+def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary_and_chart(
+    server: Server, browser: Browser
+) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/")
+    page.get_by_role("heading", name="Chicken Foot").get_by_role("link").click()
+    expect(page).to_have_url(f"{server.url}/en/chicken-foot")
+    open_table(page, server, length="half", seat1="easy", seat2="medium", seat3="hard")
+    summary, board, note = page.locator("#summary"), page.locator("#board"), page.locator("#drawn-note")
+    pictured, auto_passed = False, False
+    for _ in range(400):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if summary.is_visible():
+            if pictured:
+                break
+            page.get_by_role("button", name="Continue").click()  # no later chicken foot yet: the next round
+            continue
+        grown = int(board.get_attribute("data-feet") or 0) and int(board.get_attribute("data-tiles") or 0) >= 16
+        if not pictured and grown and page.locator("#hand .tile.lit").count():
+            shot(page, "table", full_page=False)  # mid-round, with a later chicken foot on the board
+            page.set_viewport_size(PHONE)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"the table page scrolls sideways on a phone ({width} px)"
+            shot(page, "table-phone")
+            page.set_viewport_size(DESKTOP)
+            pictured = True
+        if lay_or_draw(page) == "draw" and note.is_visible():
+            expect(note).to_contain_text(re.compile(r"You drew \d+-\d+\. It fits nowhere"))
+            expect(note).to_be_hidden(timeout=5_000)  # shown for a moment, then the turn passed by itself
+            auto_passed = True
+        page.wait_for_timeout(40)
+    assert pictured, "no later chicken foot in two rounds"
+    expect(summary).to_contain_text(re.compile(r"Round \d is over"))
+    expect(summary.locator("table.hands tbody tr")).to_have_count(4)
+    rounds = summary.locator("table.rounds tbody tr")
+    assert rounds.count() >= 1
+    chart = summary.locator("svg.chart")
+    expect(chart.locator("polyline.series")).to_have_count(4)  # one line per seat
+    expect(chart.locator("text.label")).to_have_count(4)
+    totals = [int(t) for t in summary.locator("table.rounds tfoot td").all_inner_texts()]
+    labels = chart.locator("text.label").all_text_contents()
+    assert [int(label.rsplit(" ", 1)[1]) for label in labels] == totals, "each line is labelled with its total"
+    shot(page, "round-summary")
+    page.get_by_role("button", name="Continue").click()
+    expect(summary).to_be_hidden()
+    expect(page.locator("#scores svg.chart polyline.series")).to_have_count(4)  # the scoreboard stays beside
+    print(f"a drawn tile that fit nowhere passed by itself: {auto_passed}")
+    page.context.close()
+
+
+def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rematch(
+    server: Server, browser: Browser
+) -> None:
+    page = new_page(browser, DESKTOP)
+    open_table(page, server, game="standard", seat1="easy")
+    summary = page.locator("#summary")
+    for _ in range(200):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if summary.is_visible():
+            break
+        lay_or_draw(page)
+        page.wait_for_timeout(40)
+    expect(summary).to_contain_text("The match is over")
+    expect(summary.locator(".winners")).to_have_text(re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$"))
+    expect(summary.locator("svg.chart polyline.series")).to_have_count(2)
+    page.get_by_role("button", name="Play again").click()
+    expect(summary).to_be_hidden()
+    expect(page.locator("#hand .tile")).to_have_count(7)
+    expect(page.locator("#status")).to_have_text("The match is on")
+    page.context.close()
+
+
+def test_the_board_zooms_pans_and_fits(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    open_table(page, server)
+    board = page.locator("#board")
+    page.wait_for_selector(MY_TURN)  # the bots have moved: the board stays as it is while you think
+
+    def viewbox() -> list[float]:
+        return [float(v) for v in (board.locator("svg").get_attribute("viewBox") or "").split()]
+
+    fitted, zoom = viewbox(), float(board.get_attribute("data-zoom") or 0)
+    page.get_by_role("button", name="Zoom in").click()
+    assert float(board.get_attribute("data-zoom") or 0) > zoom * 1.2
+    box = board.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -400)
+    assert float(board.get_attribute("data-zoom") or 0) > zoom * 1.5
+    before = viewbox()
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 120, box["y"] + box["height"] / 2 + 40, steps=5)
+    page.mouse.up()
+    after = viewbox()
+    assert after[0] < before[0] and after[1] < before[1], "dragging right and down shows what is left and above"
+    expect(board).to_have_class(re.compile(r"\bmoved\b"))
+    page.get_by_role("button", name="Fit to screen").click()
+    assert viewbox() == pytest.approx(fitted, abs=1)
+    expect(board).not_to_have_class(re.compile(r"\bmoved\b"))
+    page.context.close()
+
+
+def test_dense_boards_have_no_overlapping_tiles(server: Server, browser: Browser) -> None:
+    boards = dense_boards(8)
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/en/")
+    counts = page.evaluate(
+        "async (boards) => { const m = await import('/static/board.js');"
+        " return boards.map((view) => m.overlapCount(view, 'chickenfoot')); }",
+        boards,
+    )
+    assert counts == [0] * len(boards), f"tiles overlap on {sum(1 for c in counts if c)} of {len(boards)} boards"
+    densest = boards[0]
+    assert later_feet(densest) >= 5
+    page.evaluate(
+        "async (view) => { const m = await import('/static/board.js');"
+        " const c = await import('/static/camera.js');"
+        " const board = document.createElement('div'); board.className = 'board'; board.id = 'board';"
+        " board.style.height = '880px'; document.body.replaceChildren(board);"
+        " const {svg, bounds} = m.drawBoard(board, view, 'chickenfoot'); new c.Camera(board).attach(svg, bounds); }",
+        densest,
+    )
+    shot(page, "board-dense", full_page=False)
+    page.context.close()
+
+
+def test_a_lit_tile_dragged_onto_its_lit_place_is_laid(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    open_table(page, server)
+    for _ in range(40):
+        page.wait_for_selector(MY_TURN)
+        if page.locator("#hand .tile.lit").count():
+            break
+        lay_or_draw(page)
+        page.wait_for_timeout(60)
+    tile = page.locator("#hand .tile.lit").first
+    name = tile.get_attribute("data-tile")
+    before = page.locator("#hand .tile").count()
+    box = tile.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] - 40, steps=4)
+    target = page.locator("#board .target").first
+    expect(target).to_be_visible()  # the places the tile fits light up while it is dragged
+    expect(page.locator(".drag-ghost")).to_have_count(1)
+    spot = target.bounding_box()
+    assert spot is not None
+    page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2, steps=8)
+    expect(page.locator("#board .target.current")).to_have_count(1)
+    page.mouse.up()
+    expect(page.locator("#hand .tile")).to_have_count(before - 1)
+    expect(page.locator(f'#board g.tile[data-tile="{name}"]')).to_have_count(1)
+    expect(page.locator(".drag-ghost")).to_have_count(0)
+    page.context.close()
+
+
+def test_arrow_keys_choose_among_the_places_a_tile_fits(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    plays = sent_plays(page)
+    open_table(page, server)
+    several = page.locator('#hand .tile.lit:not([data-targets="1"])')
+    for _ in range(120):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if several.count():
+            break
+        if page.locator("#summary:not([hidden])").count():
+            page.get_by_role("button", name="Continue").click()
+            continue
+        lay_or_draw(page)
+        page.wait_for_timeout(40)
+    assert several.count(), "never held a tile that fits in two places"
+    tile = several.first
+    name = tile.get_attribute("data-tile")
+    tile.focus()
+    page.keyboard.press("ArrowRight")  # the places light up; the first is chosen
+    targets = page.locator("#targets button[data-index]")
+    assert targets.count() >= 2
+    expect(targets.first).to_be_focused()
+    expect(page.locator('#board .target.current[data-index="0"]')).to_have_count(1)
+    page.keyboard.press("ArrowRight")
+    expect(targets.nth(1)).to_be_focused()
+    expect(page.locator('#board .target.current[data-index="1"]')).to_have_count(1)
+    wanted = page.locator('#board .target[data-index="1"]').get_attribute("data-on")
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#hand .tile[data-tile="{name}"]')).to_have_count(0)
+    assert plays[-1]["tile"] == name and plays[-1]["on"] == wanted
+    page.context.close()
+
+
+def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_chat(
+    server: Server, browser: Browser
+) -> None:
+    host = new_page(browser, DESKTOP)
+    host.goto(server.url + "/en/chicken-foot")
+    host.select_option("select[name=players]", "3")
+    host.select_option("select[name=seat1]", "person")
+    host.select_option("select[name=seat2]", "person")
+    host.fill("input[name=name]", "Ann")
+    host.get_by_role("button", name="Play", exact=True).click()
+    expect(host.locator("#status")).to_have_text("Waiting for players")
+    link = host.locator("#share-link").input_value()
+    guest = new_page(browser, DESKTOP)
+    guest.goto(link)
+    guest.get_by_role("button", name="Just watch").click()  # watching is a choice of its own
+    expect(guest.locator("#seats .sit")).to_have_count(0)
+    expect(guest.locator("#watching")).to_be_visible()
+    guest.get_by_role("button", name="Take a seat").click()
+    guest.fill("#name", "Bea")
+    guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
+    seats = host.locator("#seats li")
+    expect(seats.nth(1)).to_contain_text("Bea")
+    guest.fill("#chat-text", "<b>hello</b> & bye")
+    guest.get_by_role("button", name="Send").click()
+    for page in (host, guest):  # the words arrive as they were typed, never as markup
+        expect(page.locator("#chat-log li").last).to_have_text("Bea<b>hello</b> & bye")
+        expect(page.locator("#chat-log b")).to_have_count(0)
+    seats.nth(1).get_by_role("button", name="Ask to leave").click()
+    expect(seats.nth(1)).to_contain_text("Free seat")
+    expect(guest.locator("#status")).to_have_text("You are watching this table")
+    seats.nth(2).get_by_label("Bot level for seat 3").select_option("hard")
+    seats.nth(2).get_by_role("button", name="Seat a bot").click()
+    expect(seats.nth(2)).to_contain_text("Hard bot")
+    host.locator("#settings select[name=players]").select_option("4")
+    host.get_by_role("button", name="Save settings").click()
+    expect(seats).to_have_count(4)
+    expect(guest.locator("#seats li")).to_have_count(4)
+    guest.locator("#seats li").nth(3).get_by_role("button", name="Take this seat").click()
+    expect(seats.nth(3)).to_contain_text("Bea")
+    seats.nth(1).get_by_role("button", name="Seat a bot").click()
+    host.get_by_role("button", name="Start the match").click()
+    expect(guest.locator("#hand .tile")).to_have_count(11)
+    seats.nth(3).get_by_role("button", name="Let a bot play").click()  # during the match: a bot for a person
+    expect(seats.nth(3)).to_contain_text("Medium bot")
+    expect(guest.locator("#status")).to_have_text("You are watching this table")
+    host.context.close()
+    guest.context.close()
+
+
+def test_the_turn_cue_sounds_and_stays_muted_once_muted(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    open_table(page, server, players="2", length="one")
+    sound = page.locator("#sound")
+    expect(sound).to_have_attribute("aria-pressed", "true")
+    for _ in range(20):  # a move (a gesture wakes the audio), then the bot's, then your turn again
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if int(sound.get_attribute("data-beeps") or 0) >= 1 or page.locator("#summary:not([hidden])").count():
+            break
+        lay_or_draw(page)
+        page.wait_for_timeout(100)
+    assert int(sound.get_attribute("data-beeps") or 0) >= 1, "no cue when the turn came back"
+    sound.click()
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    expect(sound).to_have_text("Sound: off")
+    page.reload()
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")  # remembered
+    page.context.close()
