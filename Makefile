@@ -22,11 +22,12 @@ postgresql:
 	test -x "$$(ls -d /usr/lib/postgresql/*/bin/postgres 2>/dev/null | tail -n 1)" || \
 		(apt-get install -y postgresql || (apt-get update && apt-get install -y postgresql))
 
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/server_load.py --tables 200
+	$(BIN)/python bench/first_paint.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
