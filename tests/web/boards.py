@@ -13,7 +13,9 @@ from typing import Any
 from dominohall.bots.arena import bot_move
 from dominohall.bots.base import make_bot
 from dominohall.engine.chickenfoot import deal_round
+from dominohall.engine.match import standard_match
 from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.views import round_view
 from dominohall.tables.frames import view_to_wire
 
@@ -35,6 +37,24 @@ def chicken_foot_board(players: int, number: int, seed: int, level: str = "mediu
     return view_to_wire(round_view(rnd, None))
 
 
+def standard_board(mode: str, players: int, top: int, seed: int, level: str = "medium") -> dict[str, Any]:
+    """The last view (a spectator's) of the first hand of a standard match played by bots."""
+    match = standard_match(StandardOptions.for_table(players, top=top, mode=mode, target=None))
+    rng = random.Random(seed)
+    rnd = match.deal_next(rng)
+    bots = [make_bot(level) for _ in range(players)]
+    while rnd.end is None:
+        rnd.apply(bot_move(rnd, bots[rnd.turn], rng, 0, ()), rnd.turn)
+    return view_to_wire(round_view(rnd, None))
+
+
+def long_standard_boards(count: int = 6) -> list[dict[str, Any]]:
+    """Standard hands with long lines: double-nine and double-twelve draw games, All Fives with its spinner."""
+    modes = ("draw", "allfives", "block")
+    boards = [standard_board(modes[seed % 3], 2, (9, 12)[seed % 2], seed) for seed in range(count)]
+    return sorted(boards, key=lambda view: -len(view["placed"]))
+
+
 def dense_boards(count: int = 12) -> list[dict[str, Any]]:
     """Full boards of four- and eight-player rounds, those with the most later chicken feet first."""
     boards = [chicken_foot_board(4, 9 - seed % 10, seed) for seed in range(count)]
@@ -44,4 +64,5 @@ def dense_boards(count: int = 12) -> list[dict[str, Any]]:
 
 if __name__ == "__main__":
     with open(sys.argv[1], "w", encoding="utf-8") as out:
-        json.dump(dense_boards(int(sys.argv[2]) if len(sys.argv) > 2 else 12), out)
+        found = long_standard_boards() if sys.argv[2:3] == ["standard"] else dense_boards()
+        json.dump(found, out)

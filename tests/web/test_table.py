@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.harness import Server
-from .boards import dense_boards, later_feet
+from .boards import dense_boards, later_feet, long_standard_boards
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
 
 pytestmark = pytest.mark.skipif(
@@ -166,12 +166,13 @@ def test_dense_boards_have_no_overlapping_tiles(server: Server, browser: Browser
     boards = dense_boards(8)
     page = new_page(browser, DESKTOP)
     page.goto(server.url + "/en/")
-    counts = page.evaluate(
-        "async (boards) => { const m = await import('/static/board.js');"
-        " return boards.map((view) => m.overlapCount(view, 'chickenfoot')); }",
-        boards,
-    )
-    assert counts == [0] * len(boards), f"tiles overlap on {sum(1 for c in counts if c)} of {len(boards)} boards"
+    for game, views in (("chickenfoot", boards), ("standard", long_standard_boards(4))):
+        counts = page.evaluate(
+            "async ([views, game]) => { const m = await import('/static/board.js');"
+            " return views.map((view) => m.overlapCount(view, game)); }",
+            [views, game],
+        )
+        assert counts == [0] * len(views), f"{game}: tiles overlap on {sum(1 for c in counts if c)} boards"
     densest = boards[0]
     assert later_feet(densest) >= 5
     page.evaluate(

@@ -12,6 +12,7 @@ const HL = UNIT; // half its length
 const GAP = 2; // between touching tiles
 const TOE = 40; // how far a chicken foot's side toes turn from the middle one
 const BENDS = [0, 30, -30, 60, -60, 90, -90, 120, -120];
+const SQUARE_BENDS = [0, 90, -90]; // the standard game's line keeps to right angles
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
@@ -122,13 +123,25 @@ function freeSlots(parent, open, game, view) {
   return free.length ? [next, ...free.filter((index) => index !== next)] : [all.length - 1];
 }
 
-/** How good a free rectangle is: straight, room ahead, pointing outward, and (standard) near the middle. */
-function cost(rect, heading, bend, double, standard, blocked) {
+/** How good a free rectangle is: straight, with room ahead, pointing outward. */
+function cost(rect, heading, bend, double, blocked) {
   const ahead = placeAt(along(rect.x, rect.y, heading, double ? HW : HL), heading, false);
   const distance = Math.hypot(rect.x, rect.y);
   const outward = distance > 1 ? 1 - (Math.cos(rad(heading)) * rect.x + Math.sin(rad(heading)) * rect.y) / distance : 0;
-  const room = standard ? Math.max(0, Math.abs(rect.x) - 7 * UNIT) / UNIT + Math.max(0, Math.abs(rect.y) - 5 * UNIT) / UNIT : 0;
-  return Math.abs(bend) / 30 + (blocked(ahead) ? 2.5 : 0) + 0.4 * outward + 2 * room;
+  return Math.abs(bend) / 30 + (blocked(ahead) ? 2.5 : 0) + 0.4 * outward;
+}
+
+/**
+ * The standard game's line winds round the middle like a snake on a real table: each arm runs straight to
+ * a limit, turns a right angle clockwise, and every second turn the limits move out a lane, so the arms
+ * never meet. [heading, turns] for a tile laid from (sx, sy) on a line heading ``heading``.
+ */
+function spiral(sx, sy, heading, turns) {
+  const [dx, dy] = [Math.cos(rad(heading)), Math.sin(rad(heading))];
+  if (Math.abs(dx) > 0.01 && Math.abs(dy) > 0.01) return [heading, turns];
+  const reach = (Math.abs(dx) > 0.5 ? sx * dx : sy * dy) + 2 * HL;
+  const limit = (Math.abs(dx) > 0.5 ? 8 * UNIT : 3 * UNIT) + Math.floor(turns / 2) * 2.5 * UNIT;
+  return reach > limit ? [heading + 90, turns + 1] : [heading, turns];
 }
 
 /**
@@ -172,18 +185,20 @@ function place(board, tile, on, commit) {
   let best = null;
   for (const push of [0, 1.2 * UNIT, 2.4 * UNIT, 3.6 * UNIT, 5 * UNIT]) {
     order.forEach((index, rank) => {
-      const [sx, sy, h0] = all[index];
-      for (const bend of BENDS) {
+      const [sx, sy, straight] = all[index];
+      const first = parent.root ? Number(index >= 2) : parent.turns;
+      const [h0, turns] = standard ? spiral(sx, sy, straight, first) : [straight, 0];
+      for (const bend of standard ? SQUARE_BENDS : BENDS) {
         const rect = placeAt(along(sx, sy, h0, push), h0 + bend, double, parentRect);
         if (blocked(rect)) continue;
-        const score = cost(rect, h0 + bend, bend, double, standard, blocked) + rank;
-        if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, link: push ? [sx, sy] : null };
+        const score = cost(rect, h0 + bend, bend, double, blocked) + rank;
+        if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, turns, link: push ? [sx, sy] : null };
       }
     });
     if (best) break;
   }
   best ??= crowded(rects, all[order[0]], double, parentRect, order[0]);
-  const spot = { tile, on, x: best.rect.x, y: best.rect.y, heading: best.heading, double, near: a === open ? a : b, far: a === open ? b : a, children: 0, used: new Set(), link: best.link };
+  const spot = { tile, on, x: best.rect.x, y: best.rect.y, heading: best.heading, double, near: a === open ? a : b, far: a === open ? b : a, children: 0, used: new Set(), link: best.link, turns: best.turns ?? 0 };
   if (commit) {
     parent.children += 1;
     parent.used.add(best.index);
@@ -199,7 +214,7 @@ function crowded(rects, [sx, sy, h0], double, parentRect, index) {
   for (const bend of BENDS) {
     const rect = placeAt([sx, sy], h0 + bend, double, parentRect);
     const score = rects.filter(([, other]) => overlaps(rect, other)).length + Math.abs(bend) / 360;
-    if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, link: null };
+    if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, turns: 0, link: null };
   }
   return best;
 }
