@@ -1,13 +1,16 @@
-"""A hall on a real SQLite file, an inbox that records frames, and a client that plays from its frames."""
+"""A hall on a real SQLite file (or several on one PostgreSQL store), an inbox that records frames, and a
+client that plays from its frames."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dominohall.store.backends import backend_for
 from dominohall.store.sqlite import SqliteStore
 from dominohall.tables.actor import Reply, TableActor, TableConfig
 from dominohall.tables.bots import BotRunner
@@ -79,3 +82,24 @@ async def play_to_end(actor: TableActor, inbox: Inbox, token: str, seat: int, li
             break
         replies.append(await actor.submit(command_for(view["legal_moves"][0], token, f"m{len(replies)}"), inbox))
     return replies
+
+
+async def open_shared_hall(url: str, **config: float) -> Hall:
+    """An opened hall on the store at ``url`` with its coordinator (a "process" of its own), bots at once,
+    rounds every 0.05 s unless ``config`` says otherwise."""
+    backend = backend_for(url)
+    settings = TableConfig(bot_delay=0, claim_interval=0.05)
+    for name, value in config.items():
+        setattr(settings, name, value)
+    hall = Hall(backend.store, settings, BotRunner(workers=1), backend.coordinator)
+    await hall.open()
+    return hall
+
+
+async def until(condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition") -> None:
+    """Wait until ``condition()`` holds (checked every few milliseconds)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise TimeoutError(f"{what} did not come true in {timeout} s")
+        await asyncio.sleep(0.005)

@@ -1,4 +1,5 @@
-"""``dominohall serve``: the web server (FastAPI on uvicorn) with its SQLite event store."""
+"""``dominohall serve``: the web server (FastAPI on uvicorn) with its event store: SQLite (the default, one
+process) or PostgreSQL (any number of processes playing the same tables)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,11 @@ def add_parser(commands: Any) -> None:
     parser = commands.add_parser("serve", help="serve the web site and its tables")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    parser.add_argument("--db", default=DEFAULT_DB, help=f"event store URL (default {DEFAULT_DB})")
+    parser.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        help=f"event store URL: sqlite:///path or postgresql://user@host:port/database (default {DEFAULT_DB})",
+    )
     parser.add_argument(
         "--bot-delay", type=float, help=f"seconds a bot waits before moving (default ${BOT_DELAY_ENV} or 0.8)"
     )
@@ -53,11 +58,11 @@ def run(args: argparse.Namespace) -> int:
 
     from ..server.app import ServerSettings, create_app
     from ..server.logs import configure
-    from ..store.sqlite import SqliteStore, path_from_url
+    from ..store.backends import backend_for
     from ..tables.ports import StoreError
 
     try:
-        store = SqliteStore(path_from_url(args.db))
+        backend = backend_for(args.db)
     except StoreError as error:
         raise SystemExit(f"dominohall: {error}") from None
     settings = ServerSettings(
@@ -71,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         tables_per_minute=args.tables_per_minute,
     )
     configure()
-    app = create_app(store, settings)
+    app = create_app(backend.store, settings, backend.coordinator)
     config = uvicorn.Config(
         app,
         host=args.host,

@@ -1,4 +1,5 @@
-"""The ASGI app: ``create_app(store, settings)`` wires the hall of tables, the HTTP API and the WebSocket."""
+"""The ASGI app: ``create_app(store, settings, coordinator)`` wires the hall of tables, the HTTP API and the
+WebSocket."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .. import __version__
 from ..tables.actor import TableConfig
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
-from ..tables.ports import Store
+from ..tables.ports import Coordinator, LocalCoordinator, Store
 from .limits import PerAddress
 
 
@@ -78,8 +79,12 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(store: Store, settings: ServerSettings | None = None) -> FastAPI:
-    """The Domino Hall app on ``store`` (which it closes on shutdown)."""
+def create_app(store: Store, settings: ServerSettings | None = None, coordinator: Coordinator | None = None) -> FastAPI:
+    """The Domino Hall app on ``store`` (which it closes on shutdown).
+
+    ``coordinator`` links the processes sharing the store (``store.backends.backend_for`` gives the one
+    that goes with a store); without one the process is alone with its store.
+    """
     from ..web import mount as mount_site
     from . import http, ws
 
@@ -88,7 +93,7 @@ def create_app(store: Store, settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall = Hall(store, config, BotRunner(settings.bot_workers))
+        hall = Hall(store, config, BotRunner(settings.bot_workers), coordinator or LocalCoordinator())
         app.state.hall = hall
         await hall.open()
         try:

@@ -103,15 +103,23 @@ async def _serve(websocket: WebSocket, table_id: str, settings: ServerSettings) 
         await websocket.close(code=POLICY)
         return
     connection = Connection(websocket, _token(websocket, table_id), settings)
+    actor.visit(connection)
+    try:
+        await _check_seat(connection, actor)
+        await _run(connection, actor, settings)
+    finally:
+        actor.leave(connection)
+
+
+async def _check_seat(connection: Connection, actor: TableActor) -> None:
+    """A seat cookie of no seat at this table makes the connection a spectator's (told so)."""
+    if connection.token is not None and actor.state.seat_of(connection.token) is None:
+        await actor.refresh()  # the seat may have been taken through another process a moment ago
     if connection.token is not None and actor.state.seat_of(connection.token) is None:
         connection.token = None
         connection.deliver(
             CommandError("bad-token", "your seat key is not for a seat at this table: you are watching").to_frame(None)
         )
-    try:
-        await _run(connection, actor, settings)
-    finally:
-        actor.leave(connection)
 
 
 def _token(websocket: WebSocket, table_id: str) -> str | None:

@@ -1,8 +1,14 @@
-"""One table's actor: the single asyncio task that changes the table, one request at a time.
+"""One table's actor: the single asyncio task that changes the table in this process, one request at a time.
 
 A command is decided, its events are committed to the store, and only then is it acknowledged, folded
 into the state and broadcast (each subscriber receiving the frame for its own seat). A refused command
 answers an error and changes nothing. Bots move through the same queue, after a configurable delay.
+
+Several processes may play one table (a shared store). Writes are optimistic: the actor decides at its
+``seq`` N and appends N+1...; when the store answers that the ``seq`` is taken, another process wrote
+first, so the actor catches up (loads, folds and broadcasts the newer events) and decides again. News
+of other processes' events queues the same catch-up. Only the table's owner (``owner``, given by the
+coordinator) runs its bots and the grace periods it arms on start or takeover.
 """
 
 from __future__ import annotations
@@ -13,21 +19,24 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine.views import round_view
 from .bots import BotRunner
 from .commands import Command, decide
 from .errors import CommandError
-from .frames import frame_for, name_of, snapshot
-from .ports import Event, Store, StoreError
-from .state import PLAYING, TableState
+from .frames import frame_for, snapshot
+from .ports import Coordinator, DuplicateCommandError, Event, LocalCoordinator, SeqConflictError, Store, StoreError
+from .state import OVER, PLAYING, TableState
 
 log = logging.getLogger("dominohall.tables")
 
 Frame = dict[str, Any]
+
+WRITE_ATTEMPTS = 8
+"""How many times a command is decided, when other processes keep writing first, before it is refused as busy
+(from the second conflict on, the actor waits a random moment of up to 8, 16, ... 100 ms first)."""
 
 
 class Subscriber(Protocol):
@@ -42,12 +51,19 @@ class Subscriber(Protocol):
 
 @dataclass
 class TableConfig:
-    """How tables behave: the bots' delay, how far back a reconnect may catch up, the grace period."""
+    """How tables behave: the bots' delay, how far back a reconnect may catch up, the grace period, and
+    how the hall keeps its live tables."""
 
     bot_delay: float = 0.8
     catch_up_limit: int = 200
     grace: float = 60.0
     """Seconds a seated person may be gone during a match before a bot stands in (until they return)."""
+    claim_interval: float = 1.5
+    """Seconds between the hall's rounds: owning the live tables nobody owns, unloading idle ones."""
+    idle_unload: float = 600.0
+    """Seconds without a connection or an event after which a live table is unloaded (rebuilt when asked)."""
+    over_unload: float = 30.0
+    """The same, once the table's match is over."""
 
 
 @dataclass
@@ -67,12 +83,15 @@ class Reply:
         return frame | {"duplicate": True} if self.duplicate else frame
 
 
+BUSY = CommandError("busy", "the table could not do that now: try again")
+
+
 @dataclass
 class _Request:
-    command: Command | None
-    reply_to: Subscriber | None
+    """Work for the actor's task, and the future of its reply."""
+
+    work: Callable[[], Awaitable[Reply]]
     done: asyncio.Future[Reply]
-    last_seq: int | None = None
 
 
 def command_key(command: Command) -> str | None:
@@ -92,36 +111,51 @@ def actor_name(state: TableState, command: Command) -> str:
 
 @dataclass
 class TableActor:
-    """The only writer of one table."""
+    """The only writer of one table in this process."""
 
     state: TableState
     store: Store
     bots: BotRunner
     config: TableConfig = field(default_factory=TableConfig)
+    coordinator: Coordinator = field(default_factory=LocalCoordinator)
     clock: Callable[[], float] = time.time
     rng: random.Random = field(default_factory=secrets.SystemRandom)
     subscribers: set[Subscriber] = field(default_factory=set)
+    visitors: set[Subscriber] = field(default_factory=set)
+    """Connections that have the actor but have not joined yet (the table is not unloaded under them)."""
     queue: asyncio.Queue[_Request] = field(default_factory=asyncio.Queue)
+    owner: bool = False
+    """True while this process owns the table: it runs the bots and the grace periods of absent people."""
+    last_active: float = field(default_factory=time.monotonic)
+    """When the table last had an event, a connection, or a request (``time.monotonic``)."""
     _task: asyncio.Task[None] | None = None
+    _busy: bool = False
+    _stopped: bool = False
+    _catch_up_queued: bool = False
     _bot_task: asyncio.Task[None] | None = None
     _bot_pending: bool = False
     """True from a bot's turn being scheduled until its move has been taken (or found moot)."""
     _away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     """Per seat, the end of the grace period of its gone person."""
+    _present: set[str] = field(default_factory=set)
+    """The token hashes whose presence this process has told the coordinator of."""
 
     @property
     def table_id(self) -> str:
         """The table's id."""
         return self.state.table_id
 
-    def start(self) -> None:
-        """Start the actor's task (and a bot's turn, if one is due)."""
+    def start(self, *, owner: bool = True) -> None:
+        """Start the actor's task (as the table's owner: its timers and a bot's turn, if one is due)."""
+        self.owner = owner
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
-        self._arm_absent()
+        if owner:
+            self._arm_absent()
         self._schedule_bot()
 
     async def stop(self) -> None:
-        """Stop the actor and any bot thinking for it."""
+        """Stop the actor and any bot thinking for it; requests still waiting are answered ``busy``."""
+        self._stopped = True
         for timer in self._away_timers.values():
             timer.cancel()
         for task in (self._bot_task, self._task):
@@ -129,27 +163,102 @@ class TableActor:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        while not self.queue.empty():
+            request = self.queue.get_nowait()
+            if not request.done.done():
+                request.done.set_result(Reply(error=BUSY))
 
     # -- the outside ---------------------------------------------------------------------------------
 
+    def _enqueue(self, work: Callable[[], Awaitable[Reply]]) -> asyncio.Future[Reply]:
+        """Queue ``work`` for the actor's task: the future of its reply (``busy`` once stopped)."""
+        done: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        if self._stopped:
+            done.set_result(Reply(error=BUSY))
+        else:
+            self.queue.put_nowait(_Request(work, done))
+        return done
+
     async def submit(self, command: Command, reply_to: Subscriber | None = None) -> Reply:
         """Queue ``command`` and wait for its reply (``reply_to`` gets the ack or error first of all)."""
-        request = _Request(command, reply_to, asyncio.get_running_loop().create_future())
-        await self.queue.put(request)
-        return await request.done
+        return await self._enqueue(lambda: self._command(command, reply_to))
 
     async def join(self, subscriber: Subscriber, last_seq: int | None) -> None:
         """Add a subscriber: it gets the events after ``last_seq`` for its seat, or a fresh snapshot."""
-        request = _Request(None, subscriber, asyncio.get_running_loop().create_future(), last_seq)
-        await self.queue.put(request)
-        await request.done
+        reply = await self._enqueue(lambda: self._welcome(subscriber, last_seq))
+        if reply.error is not None:
+            subscriber.deliver(reply.error.to_frame(None))
+
+    def visit(self, subscriber: Subscriber) -> None:
+        """A connection has the actor and will join: the table stays live until it leaves."""
+        self.visitors.add(subscriber)
+        self.touch()
 
     def leave(self, subscriber: Subscriber) -> None:
         """Stop sending to a subscriber; a seated person's last connection gone starts the grace period."""
         self.subscribers.discard(subscriber)
-        seat = self.state.seat_of(subscriber.token)
+        self.visitors.discard(subscriber)
+        self.touch()
+        token = subscriber.token
+        seat = self.state.seat_of(token)
         if seat is not None:
-            self._arm(seat, subscriber.token)
+            self._arm(seat, token)
+        if token in self._present and not self._is_connected(token):
+            self._enqueue(lambda: self._gone(token))
+
+    async def refresh(self) -> None:
+        """Catch up with the store now (what other processes committed a moment ago is folded in)."""
+        await self._enqueue(self._queued_catch_up)
+
+    def news(self, seq: int) -> None:
+        """Another process committed the table's events up to ``seq``: catch up, if this one is behind."""
+        if seq > self.state.seq:
+            self.resync()
+
+    def resync(self) -> None:
+        """Queue a catch-up with the store (once: a queued one will see every event before it runs)."""
+        if not self._catch_up_queued and not self._stopped:
+            self._catch_up_queued = True
+            self._enqueue(self._queued_catch_up)
+
+    def set_owner(self, owner: bool) -> None:
+        """The coordinator says whether this process owns the table (now, or no longer)."""
+        if owner != self.owner:
+            self._enqueue(self._promote if owner else self._demote)
+
+    def touch(self) -> None:
+        """The table is in use now."""
+        self.last_active = time.monotonic()
+
+    def is_idle(self, now: float) -> bool:
+        """True when nobody is connected, nothing is waiting or running, and the table has been quiet for
+        ``idle_unload`` seconds (``over_unload`` once its match is over)."""
+        if self.subscribers or self.visitors or self._busy or self._bot_pending or self._away_timers:
+            return False
+        limit = self.config.over_unload if self.state.phase == OVER else self.config.idle_unload
+        return self.queue.empty() and now - self.last_active >= limit
+
+    # -- owners --------------------------------------------------------------------------------------
+
+    async def _promote(self) -> Reply:
+        """This process owns the table now (a takeover): catch up, then run its bots and timers."""
+        await self._catch_up()
+        self.owner = True
+        self._arm_absent()
+        log.info("table owned", extra={"table": self.table_id, "seq": self.state.seq})
+        return Reply(seq=self.state.seq)
+
+    async def _demote(self) -> Reply:
+        """Another process may own the table now: no bots or timers here."""
+        self.owner = False
+        for timer in self._away_timers.values():
+            timer.cancel()
+        self._away_timers.clear()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        self._bot_pending = False
+        log.warning("table no longer owned", extra={"table": self.table_id, "seq": self.state.seq})
+        return Reply(seq=self.state.seq)
 
     # -- presence ------------------------------------------------------------------------------------
 
@@ -157,7 +266,7 @@ class TableActor:
         return token is not None and any(s.token == token for s in self.subscribers)
 
     def _arm(self, seat: int, token: str | None) -> None:
-        """Start the grace period of ``seat`` if its person is playing a match and not connected."""
+        """Start the grace period of ``seat`` if its person is playing a match and not connected here."""
         person = self.state.seats[seat]
         if self.state.phase != PLAYING or person.is_away() or self._is_connected(token) or seat in self._away_timers:
             return
@@ -165,7 +274,8 @@ class TableActor:
         self._away_timers[seat] = loop.call_later(self.config.grace, self._away, seat, token)
 
     def _arm_absent(self) -> None:
-        """Start the grace period of every seated person with no connection (at the start, or on rebuild)."""
+        """Start the grace period of every seated person with no connection here (the owner does, at the
+        start, on a rebuild or a takeover)."""
         for seat, person in enumerate(self.state.seats):
             if person.token is not None and person.bot is None:
                 self._arm(seat, person.token)
@@ -173,43 +283,76 @@ class TableActor:
     def _away(self, seat: int, token: str | None) -> None:
         """The grace period is over: unless the person came back, a bot stands in."""
         self._away_timers.pop(seat, None)
-        if self._is_connected(token) or self.state.seat_of(token) != seat:
-            return
-        command = Command("away", {"seat": seat}, system=True)
-        self.queue.put_nowait(_Request(command, None, asyncio.get_running_loop().create_future()))
+        if not self._is_connected(token) and self.state.seat_of(token) == seat and token is not None:
+            self._enqueue(lambda: self._stand_in(seat, token))
 
-    async def _back(self, seat: int) -> None:
+    async def _stand_in(self, seat: int, token: str) -> Reply:
+        """A bot stands in for the person of ``seat``, unless they are connected here or to another process."""
+        if self._is_connected(token) or self.state.seat_of(token) != seat:
+            return Reply(seq=self.state.seq)
+        if await self.coordinator.is_elsewhere(self.table_id, token):
+            return Reply(seq=self.state.seq)
+        return await self._command(Command("away", {"seat": seat}, system=True), None)
+
+    async def _back(self, seat: int) -> Reply:
         """The person of ``seat`` is connected again: end its grace period, or take the seat back from the bot."""
         timer = self._away_timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
         if self.state.seats[seat].is_away():
-            await self._command(Command("back", {"seat": seat}, system=True), None)
+            return await self._command(Command("back", {"seat": seat}, system=True), None)
+        return Reply(seq=self.state.seq)
+
+    async def _here(self, token: str) -> None:
+        """Tell the coordinator that the person has a connection here (the first one)."""
+        if token not in self._present:
+            self._present.add(token)
+            await self.coordinator.here(self.table_id, token)
+
+    async def _gone(self, token: str) -> Reply:
+        """Tell the coordinator that the person's last connection here has gone (unless another came)."""
+        if token in self._present and not self._is_connected(token):
+            self._present.discard(token)
+            await self.coordinator.gone(self.table_id, token)
+        return Reply(seq=self.state.seq)
 
     # -- the task ------------------------------------------------------------------------------------
 
     async def _run(self) -> None:
         while True:
             request = await self.queue.get()
+            self._busy = True
             try:
-                reply = await self._handle(request)
+                reply = await request.work()
+            except asyncio.CancelledError:
+                if not request.done.done():
+                    request.done.set_result(Reply(error=BUSY))
+                raise
             except Exception as error:
                 log.exception("table request failed", extra={"table": self.table_id, "seq": self.state.seq})
                 reply = Reply(error=CommandError("busy", f"the table could not do that ({type(error).__name__})"))
+            finally:
+                self._busy = False
             if not request.done.done():
                 request.done.set_result(reply)
             self._schedule_bot()
 
-    async def _handle(self, request: _Request) -> Reply:
-        if request.command is None:
-            assert request.reply_to is not None
-            await self._welcome(request.reply_to, request.last_seq)
-            return Reply(seq=self.state.seq)
-        return await self._command(request.command, request.reply_to)
-
     async def _command(self, command: Command, reply_to: Subscriber | None) -> Reply:
+        """Decide and commit ``command``, deciding again after catching up when another process wrote first."""
         if command.bot_seat is not None:
             self._bot_pending = False
+        for attempt in range(WRITE_ATTEMPTS):
+            reply = await self._try_command(command, reply_to)
+            if reply is not None:
+                return reply
+            if attempt:  # lost twice in a row: let the other process's queue drain a moment (jittered)
+                await asyncio.sleep(self.rng.uniform(0, min(0.1, 0.002 * 2**attempt)))
+            await self._catch_up()
+        log.error("commit refused: other processes kept writing first", extra={"table": self.table_id})
+        return self._answer(Reply(error=BUSY), command, reply_to)
+
+    async def _try_command(self, command: Command, reply_to: Subscriber | None) -> Reply | None:
+        """The reply to ``command`` decided at the current state, or ``None`` when another process wrote first."""
         key = command_key(command)
         if key is not None and key in self.state.commands:
             return self._answer(Reply(seq=self.state.commands[key], duplicate=True), command, reply_to)
@@ -223,18 +366,47 @@ class TableActor:
             finished = False
         try:
             await self.store.append(events, finished=finished)
+        except (SeqConflictError, DuplicateCommandError):
+            return None
         except StoreError as error:
             log.error("commit refused: %s", error, extra={"table": self.table_id, "seq": events[0].seq})
             busy = CommandError("busy", "the table could not save that: try again")
             return self._answer(Reply(error=busy), command, reply_to)
         reply = self._answer(Reply(seq=events[-1].seq), command, reply_to)
         self._log(command, events)
+        self._apply(events)
+        return reply
+
+    async def _queued_catch_up(self) -> Reply:
+        self._catch_up_queued = False
+        await self._catch_up()
+        return Reply(seq=self.state.seq)
+
+    async def _catch_up(self) -> None:
+        """Fold and broadcast the events other processes have committed since this one's ``seq``."""
+        self._apply(await self.store.load(self.table_id, self.state.seq))
+
+    def _apply(self, events: list[Event]) -> None:
+        """Fold committed events into the state, broadcast each, and react to what they change here."""
         for event in events:
             self.state.fold(event)
             self._broadcast(event)
-        if command.kind in ("start", "rematch"):
+            self._after(event)
+        if events:
+            self.touch()
+
+    def _after(self, event: Event) -> None:
+        """What an event (of any process) asks of this one: the owner arms the grace periods of a match
+        that starts; a person connected here, marked away elsewhere, takes the seat back at once."""
+        if event.kind in ("started", "rematch") and self.owner:
             self._arm_absent()
-        return reply
+        elif event.kind in ("away", "back"):
+            seat = int(event.payload["seat"])
+            timer = self._away_timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            if event.kind == "away" and self._is_connected(self.state.seats[seat].token):
+                self._enqueue(lambda: self._back(seat))
 
     def _events(self, payloads: list[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
         now, actor, seq = self.clock(), actor_name(self.state, command), self.state.seq
@@ -266,9 +438,12 @@ class TableActor:
 
     # -- joining -------------------------------------------------------------------------------------
 
-    async def _welcome(self, subscriber: Subscriber, last_seq: int | None) -> None:
+    async def _welcome(self, subscriber: Subscriber, last_seq: int | None) -> Reply:
         """Catch ``subscriber`` up from ``last_seq``, or send a snapshot when that is not possible."""
+        await self._catch_up()
+        self.visitors.discard(subscriber)
         self.subscribers.add(subscriber)
+        self.touch()
         seat = self.state.seat_of(subscriber.token)
         gap = self.state.seq - last_seq if last_seq is not None else -1
         if last_seq is None or last_seq <= 0 or not 0 <= gap <= self.config.catch_up_limit:
@@ -277,8 +452,10 @@ class TableActor:
             subscriber.deliver({"t": "welcome", "seq": self.state.seq, "you": seat, "from": last_seq})
             for frame in await self._missed(last_seq, seat) if gap else []:
                 subscriber.deliver(frame)
-        if seat is not None:
+        if seat is not None and subscriber.token is not None:
+            await self._here(subscriber.token)
             await self._back(seat)
+        return Reply(seq=self.state.seq)
 
     async def _missed(self, last_seq: int, seat: int | None) -> list[Frame]:
         """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again."""
@@ -295,8 +472,8 @@ class TableActor:
     # -- bots ----------------------------------------------------------------------------------------
 
     def _schedule_bot(self) -> None:
-        """Start the bot's turn when a bot seat is to move and none is thinking."""
-        if self._bot_pending:
+        """Start the bot's turn when this process owns the table, a bot seat is to move and none is thinking."""
+        if self._bot_pending or not self.owner or self._stopped:
             return
         rnd = self.state.round
         if self.state.phase != PLAYING or rnd is None or rnd.end is not None:
@@ -314,15 +491,8 @@ class TableActor:
         """
         await asyncio.sleep(self.config.bot_delay)
         match, rnd = self.state.match, self.state.round
-        if match is None or rnd is None or rnd.end is not None or rnd.turn != seat:
+        if not self.owner or match is None or rnd is None or rnd.end is not None or rnd.turn != seat:
             self._bot_pending = False
             return
-        view = round_view(rnd, seat, len(match.rounds) - 1, self.state.totals())
-        try:
-            move = await self.bots.choose(level, view)
-        except Exception:
-            log.exception("bot failed; it makes its first legal move", extra={"table": self.table_id, "seat": seat})
-            move = view.legal_moves[0]
-        args = {"tile": name_of(move.tile), "on": name_of(move.on)} if move.is_play() else {}
-        command = Command(move.kind, args, bot_seat=seat)
-        await self.queue.put(_Request(command, None, asyncio.get_running_loop().create_future()))
+        command = await self.bots.command(self.state, seat, level)
+        self._enqueue(lambda: self._command(command, None))

@@ -10,6 +10,7 @@ or database connection; a view is a small frozen value and pickles cheaply.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
@@ -18,7 +19,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ..bots import make_bot
 from ..engine.moves import Move
-from ..engine.views import View
+from ..engine.views import View, round_view
+from .commands import Command
+from .frames import name_of
+from .state import TableState
+
+log = logging.getLogger("dominohall.tables")
 
 POOLED_LEVELS = frozenset({"hard"})
 """The bot levels that think long enough to need a worker process."""
@@ -49,6 +55,19 @@ class BotRunner:
             return choose_move(level, view, seed)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), choose_move, level, view, seed)
+
+    async def command(self, state: TableState, seat: int, level: str) -> Command:
+        """The move the bot of ``level`` in ``seat`` makes at ``state`` (whose round is ``seat``'s to play),
+        as the command the actor takes; a bot that fails makes its first legal move."""
+        assert state.match is not None and state.round is not None
+        view = round_view(state.round, seat, len(state.match.rounds) - 1, state.totals())
+        try:
+            move = await self.choose(level, view)
+        except Exception:
+            log.exception("bot failed; it makes its first legal move", extra={"table": state.table_id, "seat": seat})
+            move = view.legal_moves[0]
+        args = {"tile": name_of(move.tile), "on": name_of(move.on)} if move.is_play() else {}
+        return Command(move.kind, args, bot_seat=seat)
 
     def close(self) -> None:
         """Stop the worker processes."""

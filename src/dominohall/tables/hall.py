@@ -1,15 +1,23 @@
-"""The hall: every live table's actor, table creation, sitting down, and rebuilding tables on start.
+"""The hall: every live table's actor, table creation, sitting down, rebuilding and unloading tables.
 
-Each table has at most one actor in the process (loading is serialised by a lock), so each table has one
-writer. A table that is not live is rebuilt from its stored events the first time it is asked for; on
-start every unfinished table is rebuilt at once, so its bots play on.
+Each table has at most one actor in the process (loading is serialised by a lock). A table that is not
+live is rebuilt from its stored events the first time it is asked for; on start every unfinished table is
+rebuilt at once, so its bots play on. A table nobody has used for a while (or whose match is over) and
+that has no connection is unloaded; it is rebuilt when asked for again.
+
+With a shared store several processes may have the same table live. The coordinator tells the hall of
+the events other processes commit (the table's actor catches up) and which tables this process owns: the
+hall tries to own each live table as it loads it and then every ``claim_interval`` seconds, so when an
+owner dies another process with the table live takes over its bots and timers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +27,7 @@ from .actor import Reply, TableActor, TableConfig
 from .bots import BotRunner
 from .commands import Command, check_name
 from .errors import CommandError
-from .ports import Event, Store
+from .ports import Coordinator, Event, LocalCoordinator, Store
 from .settings import options_from_settings
 from .state import OVER, TableState, token_hash
 
@@ -49,35 +57,64 @@ class NewTable:
 
 
 @dataclass
+class HallNews:
+    """What the coordinator tells the hall: another process's events reach the table's actor here."""
+
+    actors: dict[str, TableActor]
+
+    def event(self, table_id: str, seq: int) -> None:
+        """The table has events up to ``seq``: its actor catches up if it is live here and behind."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            actor.news(seq)
+
+    def lost(self) -> None:
+        """News may have been missed: every live table catches up."""
+        for actor in list(self.actors.values()):
+            actor.resync()
+
+
+@dataclass
 class Hall:
     """Every live table of this process."""
 
     store: Store
     config: TableConfig = field(default_factory=TableConfig)
     bots: BotRunner = field(default_factory=BotRunner)
+    coordinator: Coordinator = field(default_factory=LocalCoordinator)
     actors: dict[str, TableActor] = field(default_factory=dict)
     _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _rounds: asyncio.Task[None] | None = None
 
     async def open(self) -> int:
-        """Rebuild every unfinished table from its events; the number rebuilt."""
+        """Listen for other processes' events, rebuild every unfinished table from its events, and start
+        the hall's rounds (owning, unloading); the number of tables rebuilt."""
+        await self.coordinator.open(HallNews(self.actors))
         count = 0
         for table_id in await self.store.unfinished():
             if await self.actor(table_id) is not None:
                 count += 1
         log.info("tables rebuilt", extra={"tables": count})
+        self._rounds = asyncio.create_task(self._keep(), name="hall-rounds")
         return count
 
     async def close(self) -> None:
-        """Stop every actor and the bots' workers."""
+        """Stop the rounds, every actor, the coordinator (this process owns nothing any more) and the bots."""
+        if self._rounds is not None:
+            self._rounds.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._rounds
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
+        await self.coordinator.close()
         self.bots.close()
 
     async def actor(self, table_id: str) -> TableActor | None:
         """The table's actor, rebuilt from the store when it is not live; ``None`` for no such table."""
         actor = self.actors.get(table_id)
         if actor is not None:
+            actor.touch()
             return actor
         async with self._loading:
             if table_id in self.actors:
@@ -85,7 +122,49 @@ class Hall:
             events = await self.store.load(table_id)
             if not events:
                 return None
-            return self._start(self._rebuild(table_id, events))
+            actor = await self._start(self._rebuild(table_id, events))
+            actor.resync()  # what other processes committed while it was being rebuilt
+            return actor
+
+    # -- the rounds ----------------------------------------------------------------------------------
+
+    async def _keep(self) -> None:
+        """Every ``claim_interval`` seconds: own what can be owned, unload what is idle."""
+        while True:
+            await asyncio.sleep(self.config.claim_interval)
+            try:
+                await self.claim()
+                await self.unload_idle()
+            except Exception:
+                log.exception("the hall's round failed")
+
+    async def claim(self) -> None:
+        """Try to own every live table; an owner that died leaves its tables to be taken over here."""
+        asked = dict(self.actors)
+        owned = await self.coordinator.claim(list(asked))
+        for table_id, actor in asked.items():
+            if self.actors.get(table_id) is actor:
+                actor.set_owner(table_id in owned)
+
+    async def unload_idle(self) -> list[str]:
+        """Unload every idle table (no connection, quiet for a while or over): the ids unloaded."""
+        now = time.monotonic()
+        idle = [table_id for table_id, actor in self.actors.items() if actor.is_idle(now)]
+        unloaded = [table_id for table_id in idle if await self.unload(table_id)]
+        if unloaded:
+            log.info("tables unloaded", extra={"tables": len(unloaded)})
+        return unloaded
+
+    async def unload(self, table_id: str) -> bool:
+        """Stop the table's actor and give up owning it, if it is still idle; True when it was unloaded."""
+        async with self._loading:  # a table being unloaded is not loaded again (and claimed) meanwhile
+            actor = self.actors.get(table_id)
+            if actor is None or not actor.is_idle(time.monotonic()):
+                return False
+            del self.actors[table_id]
+            await actor.stop()
+            await self.coordinator.release(table_id)
+        return True
 
     @staticmethod
     def _rebuild(table_id: str, events: list[Event]) -> TableState:
@@ -94,10 +173,12 @@ class Hall:
             state.fold(event)
         return state
 
-    def _start(self, state: TableState) -> TableActor:
-        actor = TableActor(state, self.store, self.bots, self.config)
+    async def _start(self, state: TableState) -> TableActor:
+        """Make the table live here, as its owner if no other process is."""
+        actor = TableActor(state, self.store, self.bots, self.config, self.coordinator)
         self.actors[state.table_id] = actor
-        actor.start()
+        owned = await self.coordinator.claim([state.table_id])
+        actor.start(owner=state.table_id in owned)
         return actor
 
     async def create(self, spec: NewTable, now: float) -> tuple[str, str]:
@@ -121,7 +202,7 @@ class Hall:
         await self.store.create_table(table_id, now)
         await self.store.append([event])
         async with self._loading:
-            self._start(self._rebuild(table_id, [event]))
+            await self._start(self._rebuild(table_id, [event]))
         log.info("table created", extra={"table": table_id, "seq": 1})
         return table_id, token
 

@@ -1,0 +1,190 @@
+"""Several processes on one PostgreSQL store, each a hall with its coordinator (here in one test process):
+moves seen across, writes that race decided again, a takeover when the owner goes, presence across."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from dominohall.engine.record import verify
+from dominohall.tables.actor import Reply
+from dominohall.tables.commands import Command
+from dominohall.tables.hall import Hall, NewTable
+from dominohall.tables.ports import Event, SeqConflictError, Store
+from dominohall.tables.state import OVER, token_hash
+
+from .helpers import Inbox, open_shared_hall, play_to_end, until
+from .leaks import leaks
+
+T = TypeVar("T")
+TWO_PEOPLE: list[str | None] = [None, None, "easy", "medium"]
+
+
+def with_halls(url: str, count: int, work: Callable[..., Awaitable[T]], **config: float) -> T:
+    """Run ``work(*halls)`` on ``count`` halls sharing the store at ``url``; close them after."""
+
+    async def main() -> T:
+        halls = [await open_shared_hall(url, **config) for _ in range(count)]
+        try:
+            return await work(*halls)
+        finally:
+            for hall in halls:
+                await hall.close()
+                await hall.store.close()
+
+    return asyncio.run(main())
+
+
+async def two_people(first: Hall, second: Hall, settings: dict[str, Any]) -> tuple[str, str, str]:
+    """A table made on ``first`` (Ann, seat 0) where Bo sits through ``second`` (seat 1): id and tokens."""
+    table_id, ann = await first.create(NewTable("chickenfoot", settings, TWO_PEOPLE, "Ann"), 1000.0)
+    reply, bo = await second.sit(table_id, 1, "Bo")
+    assert reply.error is None
+    return table_id, ann, bo
+
+
+def seqs(inbox: Inbox) -> list[int]:
+    """The seqs of the events an inbox received, in order."""
+    return [f["seq"] for f in inbox.frames if f["t"] not in ("ack", "snapshot", "welcome", "error")]
+
+
+def assert_whole(events: list[Event], *inboxes: Inbox) -> None:
+    """The store's seqs run 1..N, each command id once, and each inbox got every event after its snapshot."""
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    keys = [e.command_id for e in events if e.command_id is not None]
+    assert len(keys) == len(set(keys))
+    for inbox in inboxes:
+        first = inbox.frames[0]["seq"]
+        assert seqs(inbox) == list(range(first + 1, len(events) + 1))
+
+
+def test_two_processes_play_one_table_and_each_sees_the_others_moves(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> tuple[list[dict[str, Any]], list[Reply], list[Event], Inbox, Inbox]:
+        table_id, ann, bo = await two_people(a, b, {"length": "one"})
+        on_a, on_b = a.actors[table_id], b.actors[table_id]
+        assert on_a.owner and not on_b.owner, "the process that made the table owns it"
+        ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
+        await on_a.join(ann_inbox, None)
+        await on_b.join(bo_inbox, None)
+        refused = (await on_a.submit(Command("start", token=token_hash(bo)))).error
+        assert refused is not None and refused.code == "not-host"
+        assert (await on_b.submit(Command("start", token=token_hash(ann)))).error is None, "any process applies it"
+        replies = await asyncio.gather(play_to_end(on_a, ann_inbox, ann, 0), play_to_end(on_b, bo_inbox, bo, 1))
+        await until(lambda: on_a.state.phase == on_b.state.phase == OVER, what="the match's end on both")
+        records = [await a.record(table_id), await b.record(table_id)]
+        return records, replies[0] + replies[1], await a.store.load(table_id), ann_inbox, bo_inbox
+
+    records, replies, events, ann_inbox, bo_inbox = with_halls(postgres_url, 2, work)
+    assert records[0] == records[1] and verify(records[0]) == []
+    assert replies and all(r.error is None and not r.duplicate for r in replies)
+    assert_whole(events, ann_inbox, bo_inbox)
+    assert leaks(records[0], ann_inbox.frames, 0) == [] and leaks(records[0], bo_inbox.frames, 1) == []
+    assert not any(e.kind == "away" for e in events)
+
+
+@dataclass
+class CountingStore:
+    """A store that counts the appends refused because another process took the seq first."""
+
+    store: Store
+    conflicts: int = 0
+
+    async def create_table(self, table_id: str, created: float) -> None:
+        """As the store does."""
+        await self.store.create_table(table_id, created)
+
+    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
+        """As the store does, counting seq conflicts."""
+        try:
+            await self.store.append(events, finished=finished)
+        except SeqConflictError:
+            self.conflicts += 1
+            raise
+
+    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
+        """As the store does."""
+        return await self.store.load(table_id, after_seq)
+
+    async def has_table(self, table_id: str) -> bool:
+        """As the store does."""
+        return await self.store.has_table(table_id)
+
+    async def unfinished(self) -> list[str]:
+        """As the store does."""
+        return await self.store.unfinished()
+
+    async def close(self) -> None:
+        """As the store does."""
+        await self.store.close()
+
+
+def test_racing_writes_of_two_processes_are_decided_again_and_all_land_once(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> tuple[list[Reply], list[Event], Inbox, Inbox, int]:
+        counting = CountingStore(b.store)
+        b.store = counting
+        table_id, ann, bo = await two_people(a, b, {"length": "one"})
+        b.actors[table_id].store = counting
+        ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
+        await a.actors[table_id].join(ann_inbox, None)
+        await b.actors[table_id].join(bo_inbox, None)
+        said = [
+            actor.submit(Command("chat", {"text": f"{name} {n}"}, token_hash(token), f"c{n}"))
+            for n in range(15)
+            for actor, name, token in ((a.actors[table_id], "Ann", ann), (b.actors[table_id], "Bo", bo))
+        ]
+        replies = await asyncio.gather(*said)
+        last = max(r.seq or 0 for r in replies)
+        await until(lambda: a.actors[table_id].state.seq == b.actors[table_id].state.seq == last)
+        return list(replies), await a.store.load(table_id), ann_inbox, bo_inbox, counting.conflicts
+
+    replies, events, ann_inbox, bo_inbox, conflicts = with_halls(postgres_url, 2, work)
+    assert all(r.error is None for r in replies)
+    assert conflicts > 0, "the race was not run"
+    texts = sorted(e.payload["text"] for e in events if e.kind == "chat")
+    assert texts == sorted(f"{name} {n}" for n in range(15) for name in ("Ann", "Bo"))
+    assert_whole(events, ann_inbox, bo_inbox)
+
+
+def test_another_process_takes_over_when_the_owner_goes_and_the_bots_play_on(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> tuple[dict[str, Any], list[Event], int]:
+        table_id, ann = await a.create(NewTable("chickenfoot", {"length": "one"}, [None, "easy", "easy", "medium"],
+                                                "Ann"), 1000.0)  # fmt: skip
+        on_b = await b.actor(table_id)
+        assert on_b is not None and not on_b.owner
+        ann_inbox = Inbox.for_token(ann)
+        await on_b.join(ann_inbox, None)
+        await on_b.submit(Command("start", token=token_hash(ann)))
+        await play_to_end(on_b, ann_inbox, ann, 0, limit=2)
+        before = on_b.state.seq
+        await a.close()  # the owner goes: its session ends, and its locks with it
+        await until(lambda: on_b.owner, what="the takeover")
+        await play_to_end(on_b, ann_inbox, ann, 0)
+        await until(lambda: on_b.state.phase == OVER)
+        return await b.record(table_id), await b.store.load(table_id), before
+
+    record, events, before = with_halls(postgres_url, 2, work)
+    assert verify(record) == []
+    assert any(e.actor.startswith("bot:") for e in events if e.seq > before), "the bots played on"
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+
+
+def test_a_person_connected_to_another_process_keeps_the_seat_and_a_gone_one_gets_a_bot(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> list[tuple[str, int]]:
+        table_id, ann, bo = await two_people(a, b, {"length": "one"})
+        on_a, on_b = a.actors[table_id], b.actors[table_id]
+        ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
+        await on_a.join(ann_inbox, None)
+        await on_b.join(bo_inbox, None)
+        await on_a.submit(Command("start", token=token_hash(ann)))
+        await asyncio.sleep(0.6)  # three grace periods: the owner (a) finds Bo connected to b
+        assert not on_a.state.seats[1].is_away()
+        on_b.leave(bo_inbox)  # Bo's last connection (to b) goes: b runs the grace period
+        await until(lambda: on_a.state.seats[1].bot is not None, what="the stand-in for Bo")
+        again = Inbox.for_token(bo)
+        await on_a.join(again, None)  # Bo is back, through a
+        await until(lambda: not on_b.state.seats[1].is_away(), what="Bo back, as b sees it")
+        return [(e.kind, e.payload["seat"]) for e in await a.store.load(table_id) if e.kind in ("away", "back")]
+
+    assert with_halls(postgres_url, 2, work, grace=0.2) == [("away", 1), ("back", 1)]
