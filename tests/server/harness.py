@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -39,6 +39,9 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     options: list[str] = field(default_factory=list)
     """More ``dominohall serve`` options (limits, grace)."""
+    store: str | None = None
+    """The event store's URL (a shared PostgreSQL database); by default the SQLite file ``db``, whose
+    folder keeps the log either way."""
 
     @property
     def url(self) -> str:
@@ -55,7 +58,7 @@ class Server:
             "--port",
             str(self.port),
             "--db",
-            f"sqlite:///{self.db}",
+            self.store or f"sqlite:///{self.db}",
         ]
         command += ["--message-rate", "200", "--message-burst", "200", *self.options]
         log = (self.db.parent / "server.log").open("ab")
@@ -128,7 +131,7 @@ class Client:
 
     @classmethod
     async def open(cls, server: Server, table_id: str, cookie: str | None = None, last_seq: int | None = None,
-                   frames: list[dict[str, Any]] | None = None) -> Client:  # fmt: skip
+                   frames: list[dict[str, Any]] | None = None) -> Self:  # fmt: skip
         """Connect, say hello with ``last_seq``, and wait for the welcome or snapshot."""
         headers = {"Cookie": cookie} if cookie else {}
         socket = await connect(f"ws://127.0.0.1:{server.port}/t/{table_id}/ws", additional_headers=headers)
