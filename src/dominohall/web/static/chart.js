@@ -4,8 +4,8 @@ import { words } from "./i18n.js";
 
 export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#56b4e9", "#1d2321", "#e69f00"];
 const DASHES = ["", "", "", "", "6 3", "6 3", "2 3", "2 3"];
-const [WIDTH, HEIGHT] = [440, 220];
-const PLOT = { left: 36, right: WIDTH - 128, top: 12, bottom: HEIGHT - 28 };
+const [WIDTH, HEIGHT] = [400, 230];
+const PLOT = { left: 34, right: WIDTH - 136, top: 12, bottom: HEIGHT - 30 };
 let made = 0;
 
 /** A round number of steps for the y axis: 1, 2 or 5 times a power of ten. */
@@ -56,11 +56,11 @@ export function scoreChart(names, totals, rounds) {
   }
   const every = Math.ceil(xs / 13);
   for (let r = 0; r <= xs; r += every) {
-    el("text", { x: X(r), y: PLOT.bottom + 14, "text-anchor": "middle", class: "tick" }, svg).textContent = String(r);
+    el("text", { x: X(r), y: PLOT.bottom + 16, "text-anchor": "middle", class: "tick" }, svg).textContent = String(r);
   }
   el("text", { x: PLOT.right, y: HEIGHT - 2, "text-anchor": "end", class: "axis" }, svg).textContent = words.round;
   const ends = names.map((_, i) => Y(known.at(-1)?.[1][i] ?? 0));
-  const labels = spread(ends, 13);
+  const labels = spread(ends, 15);
   names.forEach((name, i) => {
     const colour = COLOURS[i % COLOURS.length];
     const points = [[X(0), Y(0)], ...known.map(([r, row]) => [X(r), Y(row[i])])];

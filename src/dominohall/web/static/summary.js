@@ -87,10 +87,10 @@ export function scoreboard(names, scores) {
 }
 
 /** Who won, in words: one winner, a shared win, a team, or a draw among everyone. */
-export function winnersLine(match, seats, seatName, partners) {
+export function winnersLine(match, seatNames, partners) {
   const winners = match.winners || [];
-  const names = winners.map((seat) => seatName(seats[seat], seat));
-  if (winners.length === seats.length && seats.length > 1) return words.drawn_match;
+  const names = winners.map((seat) => seatNames[seat]);
+  if (winners.length === seatNames.length && seatNames.length > 1) return words.drawn_match;
   if (partners && winners.length === 2) return format(words.winners_team, { names: names.join(" & ") });
   if (winners.length > 1) return format(words.shared_win, { names: names.join(", ") });
   return format(words.winners, { names: names.join(", ") });
@@ -103,7 +103,7 @@ const pips = (tile, blank) => (tile === "0-0" && blank ? blank : tile.split("-")
  * (``summary.match``): ``ctx`` has the table, the seats' and sides' names, the scores and the handlers.
  */
 export function renderSummary(box, summary, ctx) {
-  const { table, game, seatName, sideNames, scores, you } = ctx;
+  const { table, game, seatNames, sideNames, scores, you } = ctx;
   const { view, match } = summary;
   const title = make("h2", match ? words.over : format(words.round_n_over, { num: view.round_index + 1 }), { id: "summary-title" });
   const grid = make("table", null, { class: "hands" });
@@ -117,7 +117,7 @@ export function renderSummary(box, summary, ctx) {
   const body = grid.createTBody();
   (view.final_hands || []).forEach((tiles, seat) => {
     const row = body.insertRow();
-    row.appendChild(make("th", seatName(table.seats[seat], seat), { scope: "row" }));
+    row.appendChild(make("th", seatNames[seat], { scope: "row" }));
     cell(row, tiles.join("  ") || "—");
     if (!perSeat) return;
     const fallback = tiles.reduce((sum, tile) => sum + pips(tile, table.options.blank_double), 0);
@@ -126,7 +126,7 @@ export function renderSummary(box, summary, ctx) {
   });
   box.replaceChildren(title, make("div", null, { class: "scroll" }));
   box.lastChild.appendChild(grid);
-  if (match) box.appendChild(make("p", winnersLine(match, table.seats, seatName, !perSeat), { class: "winners" }));
+  if (match) box.appendChild(make("p", winnersLine(match, seatNames, !perSeat), { class: "winners" }));
   const buttons = make("div", null, { class: "summary-actions" });
   if (!match) buttons.appendChild(button(words.continue, "continue", ctx.onContinue));
   else if (you !== null) buttons.appendChild(button(words.rematch, "rematch", ctx.onRematch));

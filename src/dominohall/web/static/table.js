@@ -82,10 +82,16 @@ function setWatching(watching) {
   (watching ? $("unwatch") : $("name")).focus();
 }
 
+/** Each seat's name, with its number when two seats are called alike (three medium bots). */
+const seatNames = () => {
+  const plain = state.table.seats.map((seat, index) => seatName(seat, index));
+  return plain.map((name, index) => (plain.indexOf(name) !== plain.lastIndexOf(name) ? `${name} ${index + 1}` : name));
+};
+
+/** The names of the scores' columns: the seats, or the two teams of partners. */
 const sides = () => {
-  const { table } = state;
-  const names = table.seats.map((seat, index) => seatName(seat, index));
-  if (game !== "chickenfoot" && table.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
+  const names = seatNames();
+  if (game !== "chickenfoot" && state.table.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
   return names;
 };
 
@@ -186,7 +192,7 @@ function renderScores() {
   box.hidden = !summary;
   if (summary) {
     renderSummary(box, summary, {
-      table, game, seatName, sideNames: sides(), scores, you: state.you,
+      table, game, seatNames: seatNames(), sideNames: sides(), scores, you: state.you,
       onContinue: () => { state.summary = null; renderView(); },
       onRematch: () => send({ t: "rematch" }),
     });
