@@ -42,13 +42,21 @@ export function renderHand(box, view, ctx) {
 /** The row of places for the chosen tile: one button per place, the arrow keys move between them. */
 export function renderTargets(box, choice, ctx) {
   box.hidden = !choice;
-  if (!choice) return box.replaceChildren();
+  if (!choice) {
+    delete box.dataset.tile;
+    return box.replaceChildren();
+  }
+  const shown = [...box.querySelectorAll("button[data-index]")];
+  if (box.dataset.tile === choice.tile && shown.length === choice.moves.length) {
+    for (const button of shown) mark(button, Number(button.dataset.index), choice.current);
+    return;
+  }
+  box.dataset.tile = choice.tile;
   const label = make("span", format(words.pick_target, { tile: choice.tile }), { id: "targets-label" });
   box.setAttribute("aria-labelledby", "targets-label");
   const buttons = choice.moves.map((move, index) => {
     const button = make("button", `${index + 1} · ${format(words.on_tile, { tile: move.on ?? "—" })}`, { type: "button", "data-index": index });
-    button.classList.toggle("current", index === choice.current);
-    button.tabIndex = index === (choice.current ?? 0) ? 0 : -1;
+    mark(button, index, choice.current);
     button.addEventListener("click", () => ctx.play(move));
     button.addEventListener("mouseenter", () => ctx.hover(index));
     button.addEventListener("keydown", (event) => {
@@ -62,6 +70,12 @@ export function renderTargets(box, choice, ctx) {
   const cancel = make("button", words.cancel, { type: "button", class: "quiet" });
   cancel.addEventListener("click", () => ctx.cancel(true));
   box.replaceChildren(label, ...buttons, cancel);
+}
+
+/** The chosen place's button is marked and is the one Tab reaches. */
+function mark(button, index, current) {
+  button.classList.toggle("current", index === current);
+  button.tabIndex = index === (current ?? 0) ? 0 : -1;
 }
 
 /** A lit tile follows the pointer once pressed and moved; let go over a lit place to lay it there. */

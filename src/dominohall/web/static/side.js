@@ -52,9 +52,29 @@ function hostControls(seat, index, ctx) {
   return table.phase === "playing" && person ? botControl(index, words.bot_plays, ctx) : null;
 }
 
+/** What a person was doing in the list: each level picked, and the control that had the focus. */
+function remember(list) {
+  const levels = new Map([...list.querySelectorAll("select")].map((select) => [select.closest("li").dataset.seat, select.value]));
+  const active = list.contains(document.activeElement) ? document.activeElement : null;
+  const focus = active && [active.closest("li")?.dataset.seat, active.dataset.action || active.tagName];
+  return { levels, focus };
+}
+
+function restore(list, { levels, focus }) {
+  for (const select of list.querySelectorAll("select")) {
+    const level = levels.get(select.closest("li").dataset.seat);
+    if (level) select.value = level;
+  }
+  if (!focus) return;
+  const item = list.querySelector(`li[data-seat="${focus[0]}"]`);
+  const control = [...(item?.querySelectorAll("button, select") || [])].find((node) => (node.dataset.action || node.tagName) === focus[1]);
+  control?.focus();
+}
+
 /** Fill the seats list: names, notes, whose turn, "take this seat", and the host's controls. */
 export function renderSeats(list, ctx) {
   const { table, view, you, watching } = ctx;
+  const before = remember(list);
   list.replaceChildren();
   table.seats.forEach((seat, index) => {
     const item = make("li", null, { "data-seat": index });
@@ -63,7 +83,7 @@ export function renderSeats(list, ctx) {
     if (found.length) item.appendChild(make("span", `(${found.join(", ")})`, { class: "meta" }));
     if (view && view.turn === index && !view.end && table.phase === "playing") item.classList.add("turn-now");
     if (seat.free && you === null && table.phase === "waiting" && !watching) {
-      const sit = make("button", words.take_seat, { type: "button", class: "sit" });
+      const sit = make("button", words.take_seat, { type: "button", class: "sit", "data-action": "sit" });
       sit.addEventListener("click", () => ctx.takeSeat(index));
       item.appendChild(sit);
     }
@@ -71,6 +91,7 @@ export function renderSeats(list, ctx) {
     if (host) item.appendChild(host);
     list.appendChild(item);
   });
+  restore(list, before);
 }
 
 /** The host's settings form (before the start): what it asks for, in the record's option names. */

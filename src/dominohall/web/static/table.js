@@ -242,7 +242,7 @@ function renderView() {
   if (state.choice && !(view.legal_moves || []).some((move) => move.tile === state.choice.tile)) state.choice = null;
   renderScores();
   renderBoard();
-  renderHand($("hand"), view, handActions);
+  if (!document.querySelector(".drag-ghost")) renderHand($("hand"), view, handActions); // not under a dragged tile
   renderTargets($("targets"), state.choice, handActions);
   const moves = view.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
