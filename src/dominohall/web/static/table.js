@@ -161,6 +161,9 @@ function renderBoard() {
   if (!view) return;
   const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh });
   state.fresh = null;
+  const round = `${state.table?.matches}:${view.round_index}`;
+  if (round !== state.round) camera.fitted = true; // a new round starts fitted, wherever the last one was looked at
+  state.round = round;
   camera.attach(svg, bounds);
 }
 
@@ -189,6 +192,7 @@ function renderTable() {
 function renderScores() {
   const box = $("summary");
   const { summary, table } = state;
+  const opened = Boolean(summary) && box.hidden;
   box.hidden = !summary;
   if (summary) {
     renderSummary(box, summary, {
@@ -196,6 +200,7 @@ function renderScores() {
       onContinue: () => { state.summary = null; renderView(); },
       onRematch: () => send({ t: "rematch" }),
     });
+    if (opened) $("announce").textContent = [box.querySelector("h2"), box.querySelector(".winners")].filter(Boolean).map((node) => node.textContent).join(". ");
   }
   const board = $("scoreboard");
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
