@@ -83,7 +83,7 @@ async def table_page(table_id: str, request: Request) -> Response:
 def share_qr(link: str, title: str) -> str:
     """The table's link as a QR code in inline SVG markup: no script, no image to fetch, sized by the CSS.
 
-    >>> share_qr("http://127.0.0.1:8000/t/KjYuHsOHbRA", "QR")[:60]
+    >>> share_qr("http://127.0.0.1:8000/t/KjYuHsOHbRA", "QR")[:61]
     '<svg role="img" viewBox="0 0 33 33" class="qr-code"><title>QR'
     """
     code = segno.make(link, error="m")
