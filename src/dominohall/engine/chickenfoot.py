@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .options import ChickenFootOptions
-from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
+from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, other_end, pips_of, set_tiles, tile_name, tiles_of
 from .turns import TurnTaking
 
 DOMINO = "domino"
@@ -71,21 +71,13 @@ class ChickenFootRound(TurnTaking):
     """One round: the centre double, hands, boneyard, lines, the pending double and whose turn it is."""
 
     __slots__ = (
-        "boneyard",
         "centre",
-        "dealt",
-        "drawn",
-        "drawn_count",
-        "end",
-        "first",
-        "hands",
         "lines_at",
         "number",
         "open_numbers",
         "options",
         "pending",
         "pending_needs",
-        "turn",
     )
 
     def __init__(
@@ -101,18 +93,7 @@ class ChickenFootRound(TurnTaking):
         """The number of the round's double."""
         self.centre = double(number)
         """The round's double, laid in the centre before the deal."""
-        self.first = first
-        """The seat that opens the round."""
-        self.turn = first
-        """The seat to move."""
-        self.dealt = tuple(map(tuple, hands))
-        """The hands as dealt, for the record."""
-        self.hands = [mask_of(hand) for hand in hands]
-        """Each seat's hand as a bitmask of tile ids."""
-        self.boneyard = tuple(boneyard)
-        """The boneyard in draw order (element 0 is drawn first)."""
-        self.drawn_count = 0
-        """How many tiles have been drawn: ``boneyard[drawn_count]`` is the next draw."""
+        self._deal(first, hands, boneyard)
         self.lines_at: list[list[Tile]] = [[] for _ in range(options.top + 1)]
         """For each number, the last tile of every line whose open end shows it."""
         self.open_numbers = 0
@@ -121,11 +102,6 @@ class ChickenFootRound(TurnTaking):
         """The double that is waiting for toes (the centre double until it has its start toes), or -1."""
         self.pending_needs = options.start_toes
         """How many more toes the pending double needs."""
-        self.drawn = NO_TILE
-        """The tile drawn this turn, if any: only it may still be played."""
-        self._start_history(len(hands))
-        self.end: str | None = None
-        """``"domino"`` or ``"blocked"`` once the round is over."""
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -313,9 +289,8 @@ class ChickenFootRound(TurnTaking):
         twin = ChickenFootRound.__new__(ChickenFootRound)
         for name in ChickenFootRound.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin.hands = self.hands.copy()
         twin.lines_at = [lasts.copy() for lasts in self.lines_at]
-        self._copy_history_into(twin)
+        self._copy_round_into(twin)
         return twin
 
 

@@ -22,7 +22,7 @@ from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
 from .standard_scoring import BLOCKED, DOMINO, End, hand_award, hand_winner, play_points
-from .tiles import HIGH, LOW, PIPS, Tile, mask_of, other_end, pips_of, set_tiles, tile_name, tiles_of
+from .tiles import HIGH, LOW, PIPS, Tile, other_end, pips_of, set_tiles, tile_name, tiles_of
 from .turns import TurnTaking
 
 __all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead"]
@@ -90,20 +90,12 @@ class StandardRound(TurnTaking):
     NOUN = "hand"
 
     __slots__ = (
-        "boneyard",
-        "dealt",
-        "drawn",
-        "drawn_count",
-        "end",
         "ends",
-        "first",
-        "hands",
         "lead",
         "options",
         "points",
         "spinner",
         "spinner_open",
-        "turn",
     )
 
     def __init__(
@@ -115,22 +107,9 @@ class StandardRound(TurnTaking):
         lead: Tile = NO_TILE,
     ) -> None:
         self.options = options
-        self.first = first
-        """The seat that leads the hand."""
-        self.turn = first
-        """The seat to move (after a domino: the seat that went out)."""
+        self._deal(first, hands, boneyard)
         self.lead = lead
         """The tile the lead must be (Bergen's first-hand rule), or ``NO_TILE`` for any tile."""
-        self.dealt = tuple(map(tuple, hands))
-        """The hands as dealt, for the record."""
-        self.hands = [mask_of(hand) for hand in hands]
-        """Each seat's hand as a bitmask of tile ids."""
-        self.boneyard = tuple(boneyard)
-        """The boneyard in draw order (element 0 is drawn first)."""
-        self.drawn_count = 0
-        """How many tiles have been drawn: ``boneyard[drawn_count]`` is the next draw."""
-        self.drawn = NO_TILE
-        """A playable tile drawn this turn: it must be played at once."""
         self.ends: list[End] = []
         """Every open end as (last tile, number shown); empty before the lead."""
         self.spinner = NO_TILE
@@ -139,9 +118,6 @@ class StandardRound(TurnTaking):
         """All Fives: True once both sides of the spinner are covered and its other two arms are open."""
         self.points = [0] * options.sides()
         """Points scored during play so far, per seat (or per team)."""
-        self._start_history(len(hands))
-        self.end: str | None = None
-        """``"domino"`` or ``"blocked"`` once the hand is over."""
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -324,10 +300,9 @@ class StandardRound(TurnTaking):
         twin = StandardRound.__new__(StandardRound)
         for name in StandardRound.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin.hands = self.hands.copy()
         twin.ends = self.ends.copy()
         twin.points = self.points.copy()
-        self._copy_history_into(twin)
+        self._copy_round_into(twin)
         return twin
 
 

@@ -1,23 +1,35 @@
-"""What every game's round shares: the checks of the turn and of the kind of move, and the history."""
+"""What every game's round shares: the deal, the checks of the turn and of the kind of move, and the history."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .errors import IllegalMoveError
-from .moves import DRAW, DRAW_MOVE, PASS, PLAY, Move
-from .tiles import Tile
+from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PLAY, Move
+from .tiles import Tile, mask_of
 
 
 class TurnTaking:
     """``apply`` for a round of any game: refuse a move after the end or out of turn, then let the game's
     own ``_play``, ``_draw`` or ``_pass`` check and make it; and the history every view is built from."""
 
-    __slots__ = ("draws_by_seat", "history", "placed", "public_history")
+    __slots__ = (
+        "boneyard",
+        "dealt",
+        "drawn",
+        "drawn_count",
+        "draws_by_seat",
+        "end",
+        "first",
+        "hands",
+        "history",
+        "placed",
+        "public_history",
+        "turn",
+    )
 
     NOUN = "round"
     """What the game calls a round in messages ("round", or "hand" in the standard game)."""
-
-    end: str | None
-    turn: int
 
     def apply(self, move: Move, seat: int | None = None) -> None:
         """Make ``move`` for the seat to move (``seat``, when given, must be that seat).
@@ -46,6 +58,26 @@ class TurnTaking:
     def _pass(self) -> None:
         raise NotImplementedError
 
+    def _deal(self, first: int, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:
+        """Start the round: the hands dealt, the boneyard, ``first`` to move, an empty history."""
+        self.first = first
+        """The seat that opens the round."""
+        self.turn = first
+        """The seat to move."""
+        self.dealt = tuple(map(tuple, hands))
+        """The hands as dealt, for the record."""
+        self.hands = [mask_of(hand) for hand in hands]
+        """Each seat's hand as a bitmask of tile ids."""
+        self.boneyard = tuple(boneyard)
+        """The boneyard in draw order (element 0 is drawn first)."""
+        self.drawn_count = 0
+        """How many tiles have been drawn: ``boneyard[drawn_count]`` is the next draw."""
+        self.drawn = NO_TILE
+        """The tile drawn this turn, if any (what may still be done with it is the game's rule)."""
+        self.end: str | None = None
+        """``"domino"`` or ``"blocked"`` once the round is over."""
+        self._start_history(len(hands))
+
     def _start_history(self, seats: int) -> None:
         """An empty history for a round of ``seats`` seats."""
         self.history: list[tuple[int, Move]] = []
@@ -70,8 +102,11 @@ class TurnTaking:
         self.history.append((self.turn, Move(DRAW, t)))
         self.public_history.append((self.turn, DRAW_MOVE))
 
-    def _copy_history_into(self, twin: TurnTaking) -> None:
-        """Give ``twin`` its own copies of the history lists."""
+    def _copy_round_into(self, twin: TurnTaking) -> None:
+        """Give ``twin`` this round's deal and turn, with its own copies of the hands and the history lists."""
+        for name in TurnTaking.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.hands = self.hands.copy()
         twin.history = self.history.copy()
         twin.public_history = self.public_history.copy()
         twin.placed = self.placed.copy()
