@@ -10,7 +10,7 @@ round has ended, every hand is shown, as at a real table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import overload
+from typing import Any, overload
 
 from .chickenfoot import ChickenFootRound
 from .moves import NO_TILE, Move
@@ -21,33 +21,28 @@ from .tiles import Tile, tiles_of
 
 
 @dataclass(frozen=True, slots=True)
-class ChickenFootView:
-    """One seat's knowledge of a Chicken Foot round (``seat`` is ``None`` for a spectator)."""
+class SeatView:
+    """What a seat knows of a round of any game (``seat`` is ``None`` for a spectator)."""
 
-    options: ChickenFootOptions
     seat: int | None
     round_index: int
-    centre: Tile
     first: int
     turn: int
     hand: tuple[Tile, ...]
     hand_sizes: tuple[int, ...]
     boneyard_size: int
     placed: tuple[tuple[Tile, Tile], ...]
-    """Every tile on the table with the tile it was laid on, in the order played."""
+    """Every tile on the table with the tile it was laid on (-1 for a standard lead), in the order played."""
     open_ends: tuple[tuple[Tile, int], ...]
-    """Every open line end: its last tile and the number it shows."""
-    pending: Tile
-    """The double waiting for toes (the centre during the first foot), or -1."""
-    pending_needs: int
+    """Every open line end: its last tile and the number it shows (a spinner's free arms show the spinner)."""
     drawn: Tile
-    """The tile this seat drew this turn (only its own), or -1."""
+    """The tile this seat drew this turn (only its own; in the standard game only a playable one), or -1."""
     history: tuple[tuple[int, Move], ...]
     """The round's moves; another seat's draw shows no tile."""
     legal_moves: tuple[Move, ...]
     """This seat's legal moves when it is its turn, else empty."""
     totals: tuple[int, ...]
-    """Each seat's total of the rounds already ended."""
+    """Each seat's (or team's) total of the rounds already ended."""
     end: str | None
     final_hands: tuple[tuple[Tile, ...], ...] | None
     """Every hand, once the round has ended."""
@@ -56,48 +51,33 @@ class ChickenFootView:
         """True when this view's seat is to move."""
         return self.seat == self.turn and self.end is None
 
+
+@dataclass(frozen=True, slots=True)
+class ChickenFootView(SeatView):
+    """One seat's knowledge of a Chicken Foot round."""
+
+    options: ChickenFootOptions
+    centre: Tile
+    pending: Tile
+    """The double waiting for toes (the centre during the first foot), or -1."""
+    pending_needs: int
+
     def is_first_foot(self) -> bool:
         """True while the centre double still needs start toes."""
         return self.pending == self.centre
 
 
 @dataclass(frozen=True, slots=True)
-class StandardView:
-    """One seat's knowledge of a standard hand (``seat`` is ``None`` for a spectator)."""
+class StandardView(SeatView):
+    """One seat's knowledge of a standard hand."""
 
     options: StandardOptions
-    seat: int | None
-    round_index: int
-    first: int
-    turn: int
-    hand: tuple[Tile, ...]
-    hand_sizes: tuple[int, ...]
-    boneyard_size: int
-    placed: tuple[tuple[Tile, Tile], ...]
-    """Every tile on the table with the tile it was laid on (-1 for the lead), in the order played."""
-    open_ends: tuple[tuple[Tile, int], ...]
-    """Every open end: its last tile and the number it shows (a spinner's free arms show the spinner)."""
     spinner: Tile
     """All Fives: the spinner once it is down, else -1."""
     spinner_open: bool
     """All Fives: True once the spinner's third and fourth arms are open."""
-    drawn: Tile
-    """The playable tile this seat drew this turn (only its own), or -1."""
-    history: tuple[tuple[int, Move], ...]
-    """The hand's moves; another seat's draw shows no tile."""
-    legal_moves: tuple[Move, ...]
-    """This seat's legal moves when it is its turn, else empty."""
     scores: tuple[int, ...]
     """Points of this hand so far, per seat (or per team); with the winner's award once it has ended."""
-    totals: tuple[int, ...]
-    """Each seat's (or team's) total of the hands already ended."""
-    end: str | None
-    final_hands: tuple[tuple[Tile, ...], ...] | None
-    """Every hand, once the hand has ended."""
-
-    def is_my_turn(self) -> bool:
-        """True when this view's seat is to move."""
-        return self.seat == self.turn and self.end is None
 
     def is_led(self) -> bool:
         """True once the lead is on the table."""
@@ -131,54 +111,44 @@ def round_view(
 ) -> View:
     """The view of ``rnd`` for ``seat`` (``None``: a spectator, who sees no hand)."""
     if isinstance(rnd, StandardRound):
-        return _standard_view(rnd, seat, round_index, totals)
-    own_turn = seat == rnd.turn and rnd.end is None
+        return StandardView(
+            **_seat_knowledge(rnd, seat, round_index),
+            open_ends=tuple(rnd.ends),
+            totals=totals or (0,) * rnd.options.sides(),
+            options=rnd.options,
+            spinner=rnd.spinner,
+            spinner_open=rnd.spinner_open,
+            scores=tuple(rnd.scores()),
+        )
     return ChickenFootView(
-        options=rnd.options,
-        seat=seat,
-        round_index=round_index,
-        centre=rnd.centre,
-        first=rnd.first,
-        turn=rnd.turn,
-        hand=tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
-        hand_sizes=tuple(hand.bit_count() for hand in rnd.hands),
-        boneyard_size=rnd.boneyard_size(),
-        placed=tuple(rnd.placed),
+        **_seat_knowledge(rnd, seat, round_index),
         open_ends=tuple(rnd.open_ends()),
+        totals=totals or (0,) * rnd.options.players,
+        options=rnd.options,
+        centre=rnd.centre,
         pending=rnd.pending,
         pending_needs=rnd.pending_needs if rnd.pending != NO_TILE else 0,
-        drawn=rnd.drawn if own_turn else NO_TILE,
-        history=_history(rnd, seat),
-        legal_moves=tuple(rnd.legal_moves()) if own_turn else (),
-        totals=totals or (0,) * rnd.options.players,
-        end=rnd.end,
-        final_hands=tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.end is not None else None,
     )
 
 
-def _standard_view(rnd: StandardRound, seat: int | None, round_index: int, totals: tuple[int, ...]) -> StandardView:
+def _seat_knowledge(rnd: ChickenFootRound | StandardRound, seat: int | None, round_index: int) -> dict[str, Any]:
+    """The fields of ``SeatView`` that both games fill alike (all but the open ends and the totals)."""
     own_turn = seat == rnd.turn and rnd.end is None
-    return StandardView(
-        options=rnd.options,
-        seat=seat,
-        round_index=round_index,
-        first=rnd.first,
-        turn=rnd.turn,
-        hand=tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
-        hand_sizes=tuple(hand.bit_count() for hand in rnd.hands),
-        boneyard_size=rnd.boneyard_size(),
-        placed=tuple(rnd.placed),
-        open_ends=tuple(rnd.ends),
-        spinner=rnd.spinner,
-        spinner_open=rnd.spinner_open,
-        drawn=rnd.drawn if own_turn else NO_TILE,
-        history=_history(rnd, seat),
-        legal_moves=tuple(rnd.legal_moves()) if own_turn else (),
-        scores=tuple(rnd.scores()),
-        totals=totals or (0,) * rnd.options.sides(),
-        end=rnd.end,
-        final_hands=tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.end is not None else None,
-    )
+    return {
+        "seat": seat,
+        "round_index": round_index,
+        "first": rnd.first,
+        "turn": rnd.turn,
+        "hand": tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
+        "hand_sizes": tuple(hand.bit_count() for hand in rnd.hands),
+        "boneyard_size": rnd.boneyard_size(),
+        "placed": tuple(rnd.placed),
+        "drawn": rnd.drawn if own_turn else NO_TILE,
+        "history": _history(rnd, seat),
+        "legal_moves": tuple(rnd.legal_moves()) if own_turn else (),
+        "end": rnd.end,
+        "final_hands": tuple(tuple(tiles_of(h)) for h in rnd.hands) if rnd.end is not None else None,
+    }
 
 
 def _history(rnd: ChickenFootRound | StandardRound, seat: int | None) -> tuple[tuple[int, Move], ...]:
