@@ -247,13 +247,15 @@ const rotation = (s) => (s.root ? 0 : s.double ? s.heading : s.heading + 90) + (
 
 /**
  * Draw the table into ``container``: every tile (the last one played marked, ``fresh`` animated as it is
- * laid) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go.
- * Returns the SVG and its content's bounds.
+ * laid) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
+ * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
+ * down, so the tiles come out larger. Returns the SVG and its content's bounds.
  */
-export function drawBoard(container, view, game, { choice = [], current = null, fresh = null } = {}) {
+export function drawBoard(container, view, game, { choice = [], current = null, fresh = null, portrait = false } = {}) {
   const { tiles, targets } = layout(view, game, choice.map((move) => [move.tile, move.on ?? null]));
   const svg = el("svg", { role: "img", "aria-label": container.dataset.label || "", class: "board-svg" });
-  const layer = el("g", { class: "layer" }, svg);
+  const layer = el("g", portrait ? { class: "layer", transform: "rotate(90)" } : { class: "layer" }, svg);
+  const turn = (s) => rotation(s) + (portrait ? 90 : 0); // how far the page turns a tile's face
   const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play");
   for (const s of tiles) {
     if (s.link) {
@@ -262,7 +264,7 @@ export function drawBoard(container, view, game, { choice = [], current = null, 
     }
     const classes = ["tile", last && last.tile === s.tile ? "last" : "", fresh === s.tile ? "new" : ""].filter(Boolean);
     const group = el("g", { class: classes.join(" "), "data-tile": s.tile, transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})` }, layer);
-    group.appendChild(tileFace(s.far, s.near, rotation(s)));
+    group.appendChild(tileFace(s.far, s.near, turn(s)));
   }
   targets.forEach((s, index) => {
     const move = choice[index];
@@ -273,11 +275,12 @@ export function drawBoard(container, view, game, { choice = [], current = null, 
       transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})`,
     }, layer);
     el("rect", { x: -HW, y: -HL, width: UNIT, height: 2 * UNIT, rx: 3 }, group);
-    const label = el("text", { x: 0, y: 5, "text-anchor": "middle", transform: `rotate(${-rotation(s)})` }, group);
+    const label = el("text", { x: 0, y: 5, "text-anchor": "middle", transform: `rotate(${-turn(s)})` }, group);
     label.textContent = String(index + 1);
   });
   container.replaceChildren(svg);
   container.dataset.tiles = String(tiles.length);
   container.dataset.feet = String(tiles.filter((s) => s.double && !s.root && s.children >= 3).length); // whole later feet
-  return { svg, bounds: bounds([...tiles, ...targets]) };
+  const b = bounds([...tiles, ...targets]);
+  return { svg, bounds: portrait ? { minX: -b.maxY, maxX: -b.minY, minY: b.minX, maxY: b.maxX } : b };
 }

@@ -156,10 +156,18 @@ const handActions = {
   },
 };
 
+const isPortrait = () => $("board").clientHeight > 1.15 * $("board").clientWidth;
+
+if (window.ResizeObserver) {
+  new ResizeObserver(() => { if (state.view && isPortrait() !== state.portrait) renderBoard(); }).observe($("board"));
+}
+
 function renderBoard() {
   const { view } = state;
   if (!view) return;
-  const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh });
+  const portrait = isPortrait();
+  state.portrait = portrait;
+  const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh, portrait });
   state.fresh = null;
   const round = `${state.table?.matches}:${view.round_index}`;
   if (round !== state.round) camera.fitted = true; // a new round starts fitted, wherever the last one was looked at
