@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -318,3 +318,20 @@ def test_the_turn_cue_sounds_and_stays_muted_once_muted(server: Server, browser:
     page.reload()
     expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")  # remembered
     page.context.close()
+
+
+@pytest.mark.parametrize(("motion", "animation"), [("no-preference", "lay"), ("reduce", "none")])
+def test_a_laid_tile_eases_into_place_unless_motion_is_reduced(
+    server: Server, browser: Browser, motion: Literal["no-preference", "reduce"], animation: str
+) -> None:
+    context = browser.new_context(reduced_motion=motion)
+    page = context.new_page()
+    page.goto(server.url + "/en/")
+    found = page.evaluate(
+        "async () => { const m = await import('/static/board.js');"
+        " const board = document.createElement('div'); board.className = 'board'; document.body.append(board);"
+        " m.drawBoard(board, {centre: '9-9', placed: [['9-4', '9-9']], history: []}, 'chickenfoot', {fresh: '9-4'});"
+        " return getComputedStyle(board.querySelector('g.tile.new > .face')).animationName; }"
+    )
+    assert found == animation
+    context.close()
