@@ -71,12 +71,12 @@ export function scoreboard(names, scores) {
   cell(head, words.round, "th");
   names.forEach((name) => cell(head, name, "th"));
   const body = grid.createTBody();
-  scores.rows.forEach((_, index) => {
+  for (let index = 0; index < scores.rows.length; index++) { // a round this page never saw shows "…"
     const row = body.insertRow();
     row.appendChild(make("th", String(index + 1), { scope: "row" }));
     const points = scores.points(index);
-    names.forEach((__, i) => cell(row, points ? String(points[i]) : "…"));
-  });
+    names.forEach((_, i) => cell(row, points ? String(points[i]) : "…"));
+  }
   const last = scores.rows.at(-1);
   const foot = grid.createTFoot().insertRow();
   foot.appendChild(make("th", words.total, { scope: "row" }));
