@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -135,6 +136,33 @@ def test_refused_commands_change_nothing(tmp_path: Path) -> None:
         assert (await hall.sit(table_id, 0, "Bo"))[0].error is not None
         assert (await hall.sit(table_id, 1, ""))[0].error is not None
         assert actor.state.seq == before == len(await hall.store.load(table_id))
+
+    run(tmp_path / "db", work)
+
+
+def test_a_move_decided_before_a_chat_line_stands_but_one_decided_before_the_last_move_is_stale(
+    tmp_path: Path,
+) -> None:
+    async def work(hall: Hall) -> None:
+        table_id, token = await new_table(hall)
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host, inbox = token_hash(token), Inbox.for_token(token)
+        await actor.join(inbox, None)
+        await actor.submit(Command("start", token=host))
+        view = await wait_for_turn(actor, inbox, 0)
+        assert view is not None
+        seen = actor.state.seq
+        assert (await actor.submit(Command("chat", {"text": "thinking"}, host))).error is None
+        move = command_for(view["legal_moves"][0], token, "m1")
+        assert (await actor.submit(replace(move, at_seq=seen))).error is None
+        view = await wait_for_turn(actor, inbox, 0)
+        assert view is not None
+        move, before = command_for(view["legal_moves"][0], token, "m2"), actor.state.seq
+        assert refused(await actor.submit(replace(move, at_seq=seen))) == "stale"
+        assert refused(await actor.submit(replace(move, at_seq=before + 1))) == "stale"
+        assert actor.state.seq == before
+        assert (await actor.submit(replace(move, at_seq=before))).error is None
 
     run(tmp_path / "db", work)
 

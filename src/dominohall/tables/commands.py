@@ -45,7 +45,8 @@ class Command:
     command_id: str | None = None
     bot_seat: int | None = None
     at_seq: int | None = None
-    """When given, the command is meant for the table at this ``seq`` and is stale at any other."""
+    """When given, the ``seq`` the command was decided at: stale if the round has changed since (see
+    ``TableState.round_seq``) or if the table has not got that far."""
     system: bool = False
     """A command of the server itself (a seat's person away or back); no client can send one."""
 
@@ -55,8 +56,10 @@ def decide(state: TableState, command: Command, rng: random.Random) -> list[Payl
     handler = HANDLERS.get(command.kind)
     if handler is None:
         raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
-    if command.at_seq is not None and command.at_seq != state.seq:
-        raise CommandError("stale", f"the table has moved on (event {state.seq}, not {command.at_seq}): look again")
+    if command.at_seq is not None and not state.round_seq <= command.at_seq <= state.seq:
+        raise CommandError(
+            "stale", f"the round has moved on (event {state.round_seq}, not {command.at_seq}): look again"
+        )
     return handler(state, command, rng)
 
 

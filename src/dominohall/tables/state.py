@@ -29,6 +29,9 @@ OVER = "over"
 """The match is over (a rematch starts another)."""
 
 
+ROUND_EVENTS = frozenset({"created", "settings", "started", "rematch", "dealt", "move"})
+"""The events that change what a move is decided on (see ``TableState.round_seq``)."""
+
 STAND_IN = "medium"
 """The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
 
@@ -83,6 +86,9 @@ class TableState:
     match: AnyMatch | None = None
     matches: int = 0
     commands: dict[str, int] = field(default_factory=dict)
+    round_seq: int = 0
+    """The ``seq`` of the last event that changed the game (the table's creation, a start, a deal, a move):
+    a command decided at an earlier ``seq`` is stale; chat, seats and presence leave it."""
     chat: list[tuple[int, str]] = field(default_factory=list)
 
     # -- questions ---------------------------------------------------------------------------------
@@ -138,6 +144,8 @@ class TableState:
             raise ValueError(f"table {self.table_id}: event {event.seq} folded after {self.seq}")
         getattr(self, "_on_" + event.kind.replace("-", "_"))(event.payload)
         self.seq = event.seq
+        if event.kind in ROUND_EVENTS:
+            self.round_seq = event.seq
         if event.command_id is not None:
             self.commands[event.command_id] = event.seq
 
