@@ -12,7 +12,7 @@ import pytest
 
 from dominohall.tables.actor import TableActor
 from dominohall.tables.commands import Command
-from dominohall.tables.frames import DERIVED, current_view
+from dominohall.tables.frames import DERIVED, current_view, snapshot
 from dominohall.tables.hall import NewTable
 from dominohall.tables.state import OVER, token_hash
 
@@ -93,3 +93,45 @@ def test_a_move_frame_is_much_smaller_than_the_whole_view(tmp_path: Path) -> Non
 
     sizes = asyncio.run(work())
     assert sizes and all(delta * 2 < whole for delta, whole in sizes)
+
+
+@dataclass(eq=False)
+class SnapshotWitness(Inbox):
+    """An inbox that also keeps, at each frame, how many rounds have ended and a spectator's snapshot."""
+
+    actor: TableActor | None = None
+    seen: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def deliver(self, frame: dict[str, Any]) -> None:
+        """Keep the frame, the count of ended rounds and a snapshot at this moment."""
+        super().deliver(frame)
+        assert self.actor is not None
+        match = self.actor.state.match
+        ended = 0 if match is None else sum(rnd.end is not None for rnd in match.rounds)
+        self.seen.append((ended, snapshot(self.actor.state, None)))
+
+
+def test_a_snapshot_carries_the_running_totals_of_every_ended_round(tmp_path: Path) -> None:
+    async def work() -> list[tuple[int, dict[str, Any]]]:
+        hall = await open_hall(tmp_path / "db")
+        try:
+            table_id, token = await hall.create(NewTable("chickenfoot", {"length": "half"}, GAMES[0][2], "Ann"), 1.0)
+            actor = await hall.actor(table_id)
+            assert actor is not None
+            host = SnapshotWitness(token_hash(token), actor=actor)
+            await actor.join(host, None)
+            await actor.submit(Command("start", token=token_hash(token)))
+            await play_to_end(actor, host, token, 0)
+            return host.seen
+        finally:
+            await close_hall(hall)
+
+    seen = asyncio.run(work())
+    assert [len(frame["rounds"]) for _, frame in seen] == [ended for ended, _ in seen]
+    rounds, result = seen[-1][1]["rounds"], seen[-1][1]["match"]
+    assert len(rounds) == 5 and rounds[-1] == result["totals"]
+    assert all(
+        now >= then
+        for row, before in zip(rounds[1:], rounds, strict=False)
+        for now, then in zip(row, before, strict=True)
+    )

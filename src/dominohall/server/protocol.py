@@ -183,6 +183,7 @@ class Snapshot(ServerFrame):
     table: dict[str, Any]
     view: dict[str, Any] | None
     match: dict[str, Any] | None
+    rounds: list[list[int]]
     chat: list[dict[str, Any]]
 
 

@@ -37,6 +37,12 @@ export class Scores {
     this.save();
   }
 
+  /** The running totals after each ended round, as a snapshot gives them (match number ``match``). */
+  fromTotals(rows, match) {
+    Object.assign(this, { match, rows: rows.map((row) => [...row]), complete: false });
+    this.save();
+  }
+
   /** Every round from the match's record (``dominohall/record@1``). */
   fromRecord(record, match) {
     let running = null;

@@ -283,6 +283,7 @@ function notice(frame) {
   if (frame.t === "snapshot") {
     state.chat = frame.chat || [];
     state.result = frame.match || null;
+    if (frame.rounds && frame.table) scores.fromTotals(frame.rounds, frame.table.matches);
   } else if (frame.t === "chat") {
     state.chat = [...state.chat, { seat: frame.seat, text: frame.text }].slice(-50);
   } else if (frame.t === "rematch" || frame.t === "started") {
@@ -316,8 +317,7 @@ function receive(frame) {
   } else if (frame.t === "welcome") {
     state.you = frame.you;
   } else if (frame.t === "error") {
-    $("announce").textContent = frame.message;
-    return;
+    return; // shown (in the page's language) by notice()
   }
   if (frame.table) state.table = frame.table;
   if (frame.t === "move") state.view = applyMove(state.view, frame);
@@ -327,7 +327,7 @@ function receive(frame) {
     const entry = state.view.history?.at(-1);
     const said = { play: words.played, draw: words.drew, pass: words.passed }[entry?.kind];
     if (said) $("announce").textContent = format(said, { name, tile: entry.tile ?? "" });
-    if (frame.view.end) state.summary = { view: frame.view, match: frame.match ?? null };
+    if (state.view.end) state.summary = { view: state.view, match: frame.match ?? null };
   }
   renderView();
 }
