@@ -122,10 +122,10 @@ class CountingStore:
 
 def test_racing_writes_of_two_processes_are_decided_again_and_all_land_once(postgres_url: str) -> None:
     async def work(a: Hall, b: Hall) -> tuple[list[Reply], list[Event], Inbox, Inbox, int]:
-        counting = CountingStore(b.store)
-        b.store = counting
         table_id, ann, bo = await two_people(a, b, {"length": "one"})
-        b.actors[table_id].store = counting
+        counting = [CountingStore(hall.store) for hall in (a, b)]
+        for hall, store in zip((a, b), counting, strict=True):
+            hall.actors[table_id].store = store
         ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
         await a.actors[table_id].join(ann_inbox, None)
         await b.actors[table_id].join(bo_inbox, None)
@@ -137,7 +137,7 @@ def test_racing_writes_of_two_processes_are_decided_again_and_all_land_once(post
         replies = await asyncio.gather(*said)
         last = max(r.seq or 0 for r in replies)
         await until(lambda: a.actors[table_id].state.seq == b.actors[table_id].state.seq == last)
-        return list(replies), await a.store.load(table_id), ann_inbox, bo_inbox, counting.conflicts
+        return list(replies), await a.store.load(table_id), ann_inbox, bo_inbox, sum(c.conflicts for c in counting)
 
     replies, events, ann_inbox, bo_inbox, conflicts = with_halls(postgres_url, 2, work)
     assert all(r.error is None for r in replies)

@@ -43,7 +43,7 @@ def test_a_finished_table_is_unloaded_once_nobody_watches_and_rebuilt_when_asked
             assert hall.actors.get(table_id) is actor, "a watched table stays"
             actor.leave(inbox)
             await until(lambda: table_id not in hall.actors, what="the unloading")
-            assert actor._task is not None and actor._task.done()
+            await until(lambda: actor._task is not None and actor._task.done(), what="the actor's end")
             again = await hall.actor(table_id)
             assert again is not None and again is not actor and again.state.seq == actor.state.seq
             assert verify(await hall.record(table_id)) == []

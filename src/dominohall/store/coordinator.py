@@ -196,8 +196,7 @@ class PostgresCoordinator:
         """Stop listening and close the lock connection (every lock of this process is free)."""
         if self._listener is not None:
             self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
+            await asyncio.gather(self._listener, return_exceptions=True)
             self._listener = None
         async with self._guard:
             self._owned.clear()

@@ -14,7 +14,6 @@ coordinator) runs its bots and the grace periods it arms on start or takeover.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -28,6 +27,7 @@ from .commands import Command, decide
 from .errors import CommandError
 from .frames import frame_for, snapshot
 from .ports import Coordinator, DuplicateCommandError, Event, LocalCoordinator, SeqConflictError, Store, StoreError
+from .presence import Presence
 from .state import OVER, PLAYING, TableState
 
 log = logging.getLogger("dominohall.tables")
@@ -132,13 +132,15 @@ class TableActor:
     _busy: bool = False
     _stopped: bool = False
     _catch_up_queued: bool = False
+    _owner_wanted: bool = False
     _bot_task: asyncio.Task[None] | None = None
     _bot_pending: bool = False
     """True from a bot's turn being scheduled until its move has been taken (or found moot)."""
-    _away_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    """Per seat, the end of the grace period of its gone person."""
-    _present: set[str] = field(default_factory=set)
-    """The token hashes whose presence this process has told the coordinator of."""
+    presence: Presence = field(init=False)
+    """The table's people connected here, and the grace periods of the others."""
+
+    def __post_init__(self) -> None:
+        self.presence = Presence(self.state, self.subscribers, self.config, self.coordinator, self._expired)
 
     @property
     def table_id(self) -> str:
@@ -147,22 +149,20 @@ class TableActor:
 
     def start(self, *, owner: bool = True) -> None:
         """Start the actor's task (as the table's owner: its timers and a bot's turn, if one is due)."""
-        self.owner = owner
+        self.owner = self._owner_wanted = owner
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
         if owner:
-            self._arm_absent()
+            self.presence.arm_absent()
         self._schedule_bot()
 
     async def stop(self) -> None:
         """Stop the actor and any bot thinking for it; requests still waiting are answered ``busy``."""
         self._stopped = True
-        for timer in self._away_timers.values():
-            timer.cancel()
-        for task in (self._bot_task, self._task):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        self.presence.cancel()
+        tasks = [task for task in (self._bot_task, self._task) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)  # a stop that is itself cancelled stays cancelled
         while not self.queue.empty():
             request = self.queue.get_nowait()
             if not request.done.done():
@@ -202,8 +202,8 @@ class TableActor:
         token = subscriber.token
         seat = self.state.seat_of(token)
         if seat is not None:
-            self._arm(seat, token)
-        if token in self._present and not self._is_connected(token):
+            self.presence.arm(seat, token)
+        if token in self.presence.told and not self.presence.is_connected(token):
             self._enqueue(lambda: self._gone(token))
 
     async def refresh(self) -> None:
@@ -223,7 +223,8 @@ class TableActor:
 
     def set_owner(self, owner: bool) -> None:
         """The coordinator says whether this process owns the table (now, or no longer)."""
-        if owner != self.owner:
+        if owner != self._owner_wanted:
+            self._owner_wanted = owner
             self._enqueue(self._promote if owner else self._demote)
 
     def touch(self) -> None:
@@ -233,7 +234,7 @@ class TableActor:
     def is_idle(self, now: float) -> bool:
         """True when nobody is connected, nothing is waiting or running, and the table has been quiet for
         ``idle_unload`` seconds (``over_unload`` once its match is over)."""
-        if self.subscribers or self.visitors or self._busy or self._bot_pending or self._away_timers:
+        if self.subscribers or self.visitors or self._busy or self._bot_pending or self.presence.timers:
             return False
         limit = self.config.over_unload if self.state.phase == OVER else self.config.idle_unload
         return self.queue.empty() and now - self.last_active >= limit
@@ -244,16 +245,14 @@ class TableActor:
         """This process owns the table now (a takeover): catch up, then run its bots and timers."""
         await self._catch_up()
         self.owner = True
-        self._arm_absent()
+        self.presence.arm_absent()
         log.info("table owned", extra={"table": self.table_id, "seq": self.state.seq})
         return Reply(seq=self.state.seq)
 
     async def _demote(self) -> Reply:
         """Another process may own the table now: no bots or timers here."""
         self.owner = False
-        for timer in self._away_timers.values():
-            timer.cancel()
-        self._away_timers.clear()
+        self.presence.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
         self._bot_pending = False
@@ -262,58 +261,26 @@ class TableActor:
 
     # -- presence ------------------------------------------------------------------------------------
 
-    def _is_connected(self, token: str | None) -> bool:
-        return token is not None and any(s.token == token for s in self.subscribers)
-
-    def _arm(self, seat: int, token: str | None) -> None:
-        """Start the grace period of ``seat`` if its person is playing a match and not connected here."""
-        person = self.state.seats[seat]
-        if self.state.phase != PLAYING or person.is_away() or self._is_connected(token) or seat in self._away_timers:
-            return
-        loop = asyncio.get_running_loop()
-        self._away_timers[seat] = loop.call_later(self.config.grace, self._away, seat, token)
-
-    def _arm_absent(self) -> None:
-        """Start the grace period of every seated person with no connection here (the owner does, at the
-        start, on a rebuild or a takeover)."""
-        for seat, person in enumerate(self.state.seats):
-            if person.token is not None and person.bot is None:
-                self._arm(seat, person.token)
-
-    def _away(self, seat: int, token: str | None) -> None:
-        """The grace period is over: unless the person came back, a bot stands in."""
-        self._away_timers.pop(seat, None)
-        if not self._is_connected(token) and self.state.seat_of(token) == seat and token is not None:
-            self._enqueue(lambda: self._stand_in(seat, token))
+    def _expired(self, seat: int, token: str) -> None:
+        """A grace period has ended with the person not connected here: a bot may stand in."""
+        self._enqueue(lambda: self._stand_in(seat, token))
 
     async def _stand_in(self, seat: int, token: str) -> Reply:
         """A bot stands in for the person of ``seat``, unless they are connected here or to another process."""
-        if self._is_connected(token) or self.state.seat_of(token) != seat:
-            return Reply(seq=self.state.seq)
-        if await self.coordinator.is_elsewhere(self.table_id, token):
+        if not await self.presence.is_gone(seat, token):
             return Reply(seq=self.state.seq)
         return await self._command(Command("away", {"seat": seat}, system=True), None)
 
     async def _back(self, seat: int) -> Reply:
         """The person of ``seat`` is connected again: end its grace period, or take the seat back from the bot."""
-        timer = self._away_timers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
+        self.presence.cancel(seat)
         if self.state.seats[seat].is_away():
             return await self._command(Command("back", {"seat": seat}, system=True), None)
         return Reply(seq=self.state.seq)
 
-    async def _here(self, token: str) -> None:
-        """Tell the coordinator that the person has a connection here (the first one)."""
-        if token not in self._present:
-            self._present.add(token)
-            await self.coordinator.here(self.table_id, token)
-
     async def _gone(self, token: str) -> Reply:
         """Tell the coordinator that the person's last connection here has gone (unless another came)."""
-        if token in self._present and not self._is_connected(token):
-            self._present.discard(token)
-            await self.coordinator.gone(self.table_id, token)
+        await self.presence.gone(token)
         return Reply(seq=self.state.seq)
 
     # -- the task ------------------------------------------------------------------------------------
@@ -347,8 +314,13 @@ class TableActor:
                 return reply
             if attempt:  # lost twice in a row: let the other process's queue drain a moment (jittered)
                 await asyncio.sleep(self.rng.uniform(0, min(0.1, 0.002 * 2**attempt)))
-            await self._catch_up()
-        log.error("commit refused: other processes kept writing first", extra={"table": self.table_id})
+            try:
+                await self._catch_up()
+            except StoreError as error:
+                log.error("catching up failed: %s", error, extra={"table": self.table_id, "seq": self.state.seq})
+                break
+        else:
+            log.error("commit refused: other processes kept writing first", extra={"table": self.table_id})
         return self._answer(Reply(error=BUSY), command, reply_to)
 
     async def _try_command(self, command: Command, reply_to: Subscriber | None) -> Reply | None:
@@ -399,13 +371,11 @@ class TableActor:
         """What an event (of any process) asks of this one: the owner arms the grace periods of a match
         that starts; a person connected here, marked away elsewhere, takes the seat back at once."""
         if event.kind in ("started", "rematch") and self.owner:
-            self._arm_absent()
+            self.presence.arm_absent()
         elif event.kind in ("away", "back"):
             seat = int(event.payload["seat"])
-            timer = self._away_timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
-            if event.kind == "away" and self._is_connected(self.state.seats[seat].token):
+            self.presence.cancel(seat)
+            if event.kind == "away" and self.presence.is_connected(self.state.seats[seat].token):
                 self._enqueue(lambda: self._back(seat))
 
     def _events(self, payloads: list[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
@@ -453,7 +423,7 @@ class TableActor:
             for frame in await self._missed(last_seq, seat) if gap else []:
                 subscriber.deliver(frame)
         if seat is not None and subscriber.token is not None:
-            await self._here(subscriber.token)
+            await self.presence.here(subscriber.token)
             await self._back(seat)
         return Reply(seq=self.state.seq)
 

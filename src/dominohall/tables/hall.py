@@ -14,7 +14,6 @@ owner dies another process with the table live takes over its bots and timers.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
@@ -102,8 +101,7 @@ class Hall:
         """Stop the rounds, every actor, the coordinator (this process owns nothing any more) and the bots."""
         if self._rounds is not None:
             self._rounds.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._rounds
+            await asyncio.gather(self._rounds, return_exceptions=True)
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
