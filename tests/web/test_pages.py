@@ -10,8 +10,11 @@ from http.cookiejar import CookieJar
 import pytest
 import segno
 
+from dominohall.engine.errors import RULES
+from dominohall.tables.errors import CODES
 from dominohall.web import LANGUAGES, catalog, chosen_language, translations
 from dominohall.web.catalogs import messages
+from dominohall.web.pages import table_strings
 
 from ..server.harness import Server
 
@@ -148,3 +151,14 @@ def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: 
     _, russian = fetch(link.group(1) + "?lang=ru")
     title = translations("ru").gettext("QR code of the link to this table")
     assert title != "QR code of the link to this table" and f"<title>{title}</title>" in russian
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_a_player_can_meet_has_words_in_every_language(language: str) -> None:
+    words = json.loads(table_strings(language))["words"]
+    assert {f"rule_{rule}" for rule in RULES} <= words.keys()
+    codes = {key.removeprefix("error_") for key in words if key.startswith("error_")} - {"other"}
+    assert codes <= CODES.keys()
+    if language != "en":
+        english = json.loads(table_strings("en"))["words"]
+        assert [key for key in words if key.startswith(("rule_", "error_")) and words[key] == english[key]] == []

@@ -250,5 +250,38 @@ def error_words(language: str) -> dict[str, str]:
         "error_started": forms.gettext("The match has already started."),
         "error_rate-limited": forms.gettext("Too many requests: wait a moment."),
         "error_busy": forms.gettext("The table is busy: try again."),
+        "error_no-table": forms.gettext("There is no such table. Please check the link."),
+        "error_no-such-seat": forms.gettext("This table has no such seat."),
+        "error_bad-bot": forms.gettext("There is no bot of that level."),
+        "error_not-started": forms.gettext("The match has not started yet."),
+        "error_match-over": forms.gettext("The match is over."),
+        "error_too-long": forms.gettext("That message is too long."),
+        "error_bad-token": forms.gettext("Your seat key is not for this table, so you are watching."),
         "error_other": forms.gettext("That did not work. Please try again."),
+        **rule_words(language),
+    }
+
+
+def rule_words(language: str) -> dict[str, str]:
+    """Why a move is not allowed, one line per rule code of the engine (``rule`` of an ``illegal-move``)."""
+    forms = translations(language)
+    return {
+        "rule_round-over": forms.gettext("This round is over."),
+        "rule_not-your-turn": forms.gettext("Wait for your turn."),
+        "rule_unknown-move": forms.gettext("A move is a play, a draw or a pass."),
+        "rule_not-in-hand": forms.gettext("That tile is not in your hand."),
+        "rule_first-foot": forms.gettext("The centre double needs all its first toes before anything else."),
+        "rule_pending-double": forms.gettext("A double is waiting for its toes: cover it first."),
+        "rule_no-such-end": forms.gettext("A tile goes on an open end of a line."),
+        "rule_no-match": forms.gettext("That tile does not match that end."),
+        "rule_must-play": forms.gettext("You hold a tile that fits: play it."),
+        "rule_must-play-drawn": forms.gettext("The tile you just drew fits: play it."),
+        "rule_one-draw": forms.gettext("You have drawn once this turn already."),
+        "rule_boneyard-empty": forms.gettext("The boneyard is empty."),
+        "rule_must-draw": forms.gettext("Draw a tile before you pass."),
+        "rule_wrong-draw": forms.gettext("A draw takes the next tile of the boneyard."),
+        "rule_lead": forms.gettext("The hand opens with a tile laid on the empty table."),
+        "rule_lead-tile": forms.gettext("This hand opens with the highest double, or the heaviest tile."),
+        "rule_no-drawing": forms.gettext("Nobody draws in the block game: pass instead."),
+        "rule_spinner-closed": forms.gettext("The spinner takes no more tiles there."),
     }

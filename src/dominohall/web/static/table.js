@@ -114,8 +114,8 @@ async function takeSeat(seat) {
   connect();
 }
 
-function showProblem(code, message) {
-  const text = words[`error_${code}`] || words.error_other;
+function showProblem(code, message, rule) {
+  const text = words[`rule_${rule}`] || words[`error_${code}`] || words.error_other;
   $("problem").textContent = text;
   $("problem").hidden = false;
   $("announce").textContent = text;
@@ -292,7 +292,7 @@ function notice(frame) {
   } else if (frame.t === "move" && frame.move?.kind === "play") {
     state.fresh = frame.move.tile;
   } else if (frame.t === "error") {
-    showProblem(frame.code, frame.message);
+    showProblem(frame.code, frame.message, frame.rule);
   }
   if (frame.t === "snapshot" && frame.match && frame.view?.end) state.summary = { view: frame.view, match: frame.match };
   const lost = { kicked: true, stood: true, bot: true }[frame.t] && frame.seat === state.you && state.you !== null;
