@@ -52,6 +52,12 @@ def find_binaries() -> Path:
     return max(found, key=lambda path: [int(n) for n in re.findall(r"\d+", path.parent.name)] or [0])
 
 
+def short_tmp() -> str | None:
+    """``/tmp`` where there is one: the ``postgres`` user can reach it (a ``$TMPDIR`` under root's home it
+    could not), and its short path keeps the socket's path under the 107 characters a socket may have."""
+    return "/tmp" if os.path.isdir("/tmp") else None
+
+
 def as_postgres_user(command: list[str]) -> list[str]:
     """``command`` run through ``setpriv`` (util-linux): as the ``postgres`` user when we are root (the
     server refuses root), and told to stop (SIGINT: a fast shutdown) if the test process dies first."""
@@ -63,7 +69,7 @@ def as_postgres_user(command: list[str]) -> list[str]:
 class PostgresServer:
     """One private cluster: ``start()``, ``new_database()`` per test, ``stop()`` at the end."""
 
-    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="dominohall-pg-")))
+    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="dominohall-pg-", dir=short_tmp())))
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
 
