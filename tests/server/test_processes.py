@@ -71,6 +71,7 @@ def test_two_processes_one_table_and_a_takeover_after_kill_9(tmp_path: Path, pos
         ).fetchone()
     assert seqs == list(range(1, len(seqs) + 1))
     assert bots_after is not None and bots_after[0] > 0, "the bots played on after the takeover"
+    assert "table owned" in (folders[1] / "server.log").read_text(), "the second process took the table over"
     moves = [move for move in record["rounds"][0]["moves"] if "play" in move]
     assert len({move["play"] for move in moves}) == len(moves), "a tile laid twice"
 
