@@ -4,11 +4,16 @@ moves seen across, writes that race decided again, a takeover when the owner goe
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+import psycopg
+import pytest
+
 from dominohall.engine.record import verify
+from dominohall.store.coordinator import PostgresCoordinator
 from dominohall.tables.actor import Reply
 from dominohall.tables.commands import Command
 from dominohall.tables.hall import Hall, NewTable
@@ -188,3 +193,21 @@ def test_a_person_connected_to_another_process_keeps_the_seat_and_a_gone_one_get
         return [(e.kind, e.payload["seat"]) for e in await a.store.load(table_id) if e.kind in ("away", "back")]
 
     assert with_halls(postgres_url, 2, work, grace=0.2) == [("away", 1), ("back", 1)]
+
+
+def test_an_owner_whose_lock_connection_fails_stops_its_bots_until_it_owns_the_table_again(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def work(a: Hall, b: Hall) -> None:
+        table_id, _ = await a.create(NewTable("chickenfoot", {}, [None, "easy", "easy", "easy"], "Ann"), 1.0)
+        on_a, on_b = a.actors[table_id], await b.actor(table_id)
+        assert on_b is not None and on_a.owner and not on_b.owner
+        assert isinstance(a.coordinator, PostgresCoordinator) and a.coordinator._locks is not None
+        pid = a.coordinator._locks.info.backend_pid
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+        await until(lambda: "table no longer owned" in caplog.text, what="the demotion")
+        await until(lambda: on_a.owner != on_b.owner, what="one owner again")
+
+    with caplog.at_level(logging.INFO, logger="dominohall.tables"):
+        with_halls(postgres_url, 2, work)

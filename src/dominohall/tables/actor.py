@@ -242,11 +242,14 @@ class TableActor:
     # -- owners --------------------------------------------------------------------------------------
 
     async def _promote(self) -> Reply:
-        """This process owns the table now (a takeover): catch up, then run its bots and timers."""
-        await self._catch_up()
+        """This process owns the table now (a takeover): catch up, and run its bots and timers (even if
+        catching up failed: a bot's move decided on an old state is decided again)."""
         self.owner = True
-        self.presence.arm_absent()
-        log.info("table owned", extra={"table": self.table_id, "seq": self.state.seq})
+        try:
+            await self._catch_up()
+        finally:
+            self.presence.arm_absent()
+            log.info("table owned", extra={"table": self.table_id, "seq": self.state.seq})
         return Reply(seq=self.state.seq)
 
     async def _demote(self) -> Reply:
