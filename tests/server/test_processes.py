@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ import psycopg
 from dominohall.engine.record import verify
 
 from ..tables.leaks import leaks
-from .harness import Client, Server, create_table, http, play_turns, sit
+from .harness import Client, Server, create_table, http, move_message, play_turns, sit
 
 CROSSING = 2.0
 """Seconds within which a move made on one process reaches a client of the other (milliseconds, usually)."""
@@ -35,6 +37,21 @@ class TimedClient(Client):
     def when(self, wanted: Any) -> float:
         """When the first frame for which ``wanted(frame)`` is true arrived."""
         return next(t for f, t in zip(self.frames, self.arrived, strict=True) if wanted(f))
+
+
+async def play_while(client: Client, seat: int, acks: list[dict[str, Any]], going: Callable[[], bool]) -> None:
+    """Make ``seat``'s first legal move at each of its turns while ``going()`` (checked at least every 50 ms,
+    so that neither player waits for a turn that the other, having stopped, never gives)."""
+    while going() and not client.is_over():
+        view = client.last_view()
+        if view and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+            ack = await client.command(move_message(view["legal_moves"][0]))
+            assert ack["t"] == "ack", ack
+            acks.append(ack)
+            await client.catch_up(ack["seq"])
+            continue
+        with contextlib.suppress(TimeoutError):
+            await client.receive(timeout=0.05)
 
 
 def crossing_times(mover: TimedClient, watcher: TimedClient, acks: list[dict[str, Any]]) -> list[float]:
@@ -79,7 +96,7 @@ def test_two_processes_one_table_and_a_takeover_after_kill_9(tmp_path: Path, pos
 async def _play(
     first: Server, second: Server
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[list[dict[str, Any]]], list[float], int]:
-    """Ann on the first process, Bo on the second; three moves each; kill the first; Ann comes back through
+    """Ann on the first process, Bo on the second; three moves each at least; kill the first; Ann comes back through
     the second; play to the end. The record, every ack, each one's frames, the crossing times, and the
     last seq before the kill."""
     table_id, ann_cookie = create_table(first, [None, None, "easy", "medium"], {"length": "one"})
@@ -87,7 +104,13 @@ async def _play(
     ann = await TimedClient.open(first, table_id, ann_cookie)
     bo = await TimedClient.open(second, table_id, bo_cookie)
     assert (await ann.command({"t": "start"}))["t"] == "ack"
-    ann_acks, bo_acks = await asyncio.gather(play_turns(ann, 0, limit=3), play_turns(bo, 1, limit=3))
+    ann_acks: list[dict[str, Any]] = []
+    bo_acks: list[dict[str, Any]] = []
+
+    def going() -> bool:
+        return len(ann_acks) < 3 or len(bo_acks) < 3
+
+    await asyncio.gather(play_while(ann, 0, ann_acks, going), play_while(bo, 1, bo_acks, going))
     await ann.catch_up(bo_acks[-1]["seq"])
     await bo.catch_up(ann_acks[-1]["seq"])
     crossings = crossing_times(ann, bo, ann_acks) + crossing_times(bo, ann, bo_acks)
