@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
+
+import orjson
 
 from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
 
@@ -179,7 +180,7 @@ class SqliteStore:
         rows = [
             [e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()] for events, _ in batch for e in events
         ]
-        db.execute(INSERT_ALL, (json.dumps(rows),))
+        db.execute(INSERT_ALL, (orjson.dumps(rows).decode(),))
         finishing = [(int(finished), events[0].table_id) for events, finished in batch if finished is not None]
         if finishing:
             db.executemany("UPDATE tables SET finished = ? WHERE table_id = ?", finishing)
@@ -215,7 +216,7 @@ class SqliteStore:
                 "SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
                 (table_id, after_seq),
             ).fetchall()
-            return [Event(table_id, seq, cid, actor, time, json.loads(text)) for seq, cid, actor, time, text in rows]
+            return [Event(table_id, seq, cid, actor, time, orjson.loads(text)) for seq, cid, actor, time, text in rows]
 
         return await self._run(work)
 

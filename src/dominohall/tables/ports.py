@@ -11,10 +11,11 @@ Adapters (``dominohall.store``) implement these ports; the tables never import t
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class Event:
 
     def payload_json(self) -> str:
         """The payload as compact JSON text, as stores keep it."""
-        return json.dumps(self.payload, separators=(",", ":"), sort_keys=True)
+        return orjson.dumps(self.payload, option=orjson.OPT_SORT_KEYS).decode()
 
 
 class StoreError(RuntimeError):
