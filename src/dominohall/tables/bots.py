@@ -10,6 +10,7 @@ or database connection; a view is a small frozen value and pickles cheaply.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import os
@@ -17,7 +18,7 @@ import random
 import secrets
 from concurrent.futures import ProcessPoolExecutor
 
-from ..bots import make_bot
+from ..bots import Bot, make_bot
 from ..engine.moves import Move
 from ..engine.views import View, round_view
 from .commands import Command
@@ -30,9 +31,15 @@ POOLED_LEVELS = frozenset({"hard"})
 """The bot levels that think long enough to need a worker process."""
 
 
+@functools.cache
+def bot_of(level: str) -> Bot:
+    """The one bot of ``level`` of this process: bots keep nothing between moves, so one serves every seat."""
+    return make_bot(level)
+
+
 def choose_move(level: str, view: View, seed: int) -> Move:
     """The move a bot of ``level`` picks from ``view`` (runs in a worker for the pooled levels)."""
-    return make_bot(level).choose(view, random.Random(seed))
+    return bot_of(level).choose(view, random.Random(seed))
 
 
 class BotRunner:
@@ -41,6 +48,8 @@ class BotRunner:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
         self._pool: ProcessPoolExecutor | None = None
+        self._rng = random.Random(secrets.randbits(64))
+        """The inline bots' randomness (seeded from the system's; a bot's choices decide nothing hidden)."""
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -50,11 +59,10 @@ class BotRunner:
 
     async def choose(self, level: str, view: View) -> Move:
         """A legal move of ``view`` for a bot of ``level``."""
-        seed = secrets.randbits(64)
         if level not in POOLED_LEVELS:
-            return choose_move(level, view, seed)
+            return bot_of(level).choose(view, self._rng)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose_move, level, view, seed)
+        return await loop.run_in_executor(self._executor(), choose_move, level, view, secrets.randbits(64))
 
     async def command(self, state: TableState, seat: int, level: str) -> Command:
         """The move the bot of ``level`` in ``seat`` makes at ``state`` (whose round is ``seat``'s to play),
