@@ -27,6 +27,8 @@ class Inbox:
 
     token: str | None = None
     frames: list[dict[str, Any]] = field(default_factory=list)
+    presence: list[list[bool | None]] = field(default_factory=list)
+    """The ``connected`` lists of the ``presence`` frames (kept apart: they are not events)."""
     keeper: ViewKeeper = field(default_factory=ViewKeeper)
 
     @classmethod
@@ -35,8 +37,12 @@ class Inbox:
         return cls(token_hash(token) if token else None)
 
     def deliver(self, frame: dict[str, Any]) -> None:
-        """Keep ``frame``, checking that it is JSON."""
-        self.frames.append(json.loads(json.dumps(frame)))
+        """Keep ``frame``, checking that it is JSON (a ``presence`` frame apart from the others)."""
+        kept = json.loads(json.dumps(frame))
+        if kept["t"] == "presence":
+            self.presence.append(kept["connected"])
+        else:
+            self.frames.append(kept)
 
     def last_view(self) -> dict[str, Any] | None:
         """The latest view, every frame received applied."""

@@ -32,7 +32,8 @@ class Witness(Inbox):
         """Keep the frame and the whole view it stands for."""
         super().deliver(frame)
         assert self.actor is not None
-        self.truths.append(json.loads(json.dumps(current_view(self.actor.state, self.seat))))
+        if frame["t"] != "presence":
+            self.truths.append(json.loads(json.dumps(current_view(self.actor.state, self.seat))))
 
 
 GAMES = [

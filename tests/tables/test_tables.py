@@ -373,3 +373,29 @@ def test_a_bot_stands_in_after_the_grace_period_and_the_person_takes_the_seat_ba
     record, first = run(tmp_path / "db", work)
     assert verify(record) == [] and record["seats"][0] == {"name": "Ann"}
     assert not any(f["t"] == "away" for f in first.frames), "the first connection had left before"
+
+
+def test_everyone_is_told_who_of_the_seated_people_is_connected(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[Inbox, Inbox]:
+        table_id, token = await new_table(hall, bots=[None, None, "easy", "easy"])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        watcher, host = Inbox(), Inbox.for_token(token)
+        await actor.join(watcher, None)
+        await actor.join(host, None)
+        reply, bo_token = await hall.sit(table_id, 1, "Bo")
+        assert reply.error is None
+        bo = Inbox.for_token(bo_token)
+        await actor.join(bo, None)
+        actor.leave(host)
+        return watcher, bo
+
+    watcher, bo = run(tmp_path / "db", work)
+    assert watcher.presence == [
+        [False, None, None, None],
+        [True, None, None, None],
+        [True, False, None, None],
+        [True, True, None, None],
+        [False, True, None, None],
+    ]
+    assert bo.presence == [[True, True, None, None], [False, True, None, None]]

@@ -114,8 +114,10 @@ def test_a_friend_joins_through_the_shared_link_and_both_see_the_match(server: S
             mover.locator("#targets button").first.click()
         for page in (host, guest):  # each sees the tile on the board
             expect(page.locator("#board g.tile")).to_have_count(before + 1)
+    expect(host.locator("#seats")).not_to_contain_text("offline")
+    guest.context.close()  # the guest's page is gone: the host sees the seat offline
+    expect(host.locator("#seats li, #seats > *").nth(1)).to_contain_text("offline")
     host.context.close()
-    guest.context.close()
 
 
 def test_play_the_standard_game_with_the_defaults(server: Server, browser: Browser) -> None:

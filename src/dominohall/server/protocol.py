@@ -216,6 +216,13 @@ class MoveFrame(ServerFrame):
     match: dict[str, Any] | None = None
 
 
+class PresenceFrame(ServerFrame):
+    """Who of the table's people is connected now (not an event: it has no ``seq``)."""
+
+    t: Literal["presence"]
+    connected: list[bool | None]
+
+
 class ChatFrame(ServerFrame):
     """A seat said something."""
 
@@ -237,7 +244,8 @@ class TableEvent(ServerFrame):
 
 
 AnyServerFrame = Annotated[
-    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | TableEvent, Field(discriminator="t")
+    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | PresenceFrame | TableEvent,
+    Field(discriminator="t"),
 ]
 server_frames = TypeAdapter[ServerFrame](AnyServerFrame)
 """Validates any server frame (the tests check every frame they receive against it)."""

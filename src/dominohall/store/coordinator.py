@@ -54,6 +54,8 @@ ELSEWHERE = "SELECT CASE WHEN pg_try_advisory_lock(%s, %s) THEN NOT pg_advisory_
 class PostgresCoordinator:
     """The ``Coordinator`` port on PostgreSQL: one connection listening, one holding this process's locks."""
 
+    alone = False
+
     def __init__(self, url: str, *, reconnect_delay: float = 1.0) -> None:
         if not is_postgres_url(url):
             raise StoreError(f"not a PostgreSQL URL: {url!r}")

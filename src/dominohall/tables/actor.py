@@ -34,6 +34,9 @@ log = logging.getLogger("dominohall.tables")
 
 Frame = dict[str, Any]
 
+SEAT_EVENTS = frozenset({"created", "sat", "stood", "kicked", "bot", "settings", "away", "back"})
+"""The events that change who sits where, and so who of the table's people is connected."""
+
 WRITE_ATTEMPTS = 8
 """How many times a command is decided, when other processes keep writing first, before it is refused as busy
 (from the second conflict on, the actor waits a random moment of up to 8, 16, ... 100 ms first)."""
@@ -136,6 +139,8 @@ class TableActor:
     _bot_task: asyncio.Task[None] | None = None
     _bot_pending: bool = False
     """True from a bot's turn being scheduled until its move has been taken (or found moot)."""
+    _presence_sent: list[bool | None] | None = None
+    """The last ``presence`` frame's ``connected`` list."""
     presence: Presence = field(init=False)
     """The table's people connected here, and the grace periods of the others."""
 
@@ -203,6 +208,7 @@ class TableActor:
         seat = self.state.seat_of(token)
         if seat is not None:
             self.presence.arm(seat, token)
+            self._tell_presence()
         if token in self.presence.told and not self.presence.is_connected(token):
             self._enqueue(lambda: self._gone(token))
 
@@ -372,7 +378,10 @@ class TableActor:
 
     def _after(self, event: Event) -> None:
         """What an event (of any process) asks of this one: the owner arms the grace periods of a match
-        that starts; a person connected here, marked away elsewhere, takes the seat back at once."""
+        that starts; a person connected here, marked away elsewhere, takes the seat back at once; seats
+        that change may change who is connected."""
+        if event.kind in SEAT_EVENTS:
+            self._tell_presence()
         if event.kind in ("started", "rematch") and self.owner:
             self.presence.arm_absent()
         elif event.kind in ("away", "back"):
@@ -400,6 +409,16 @@ class TableActor:
         extra = {"table": self.table_id, "seq": events[-1].seq, "seat": seat, "kind": command.kind}
         log.info("command committed", extra=extra)
 
+    def _tell_presence(self, newcomer: Subscriber | None = None) -> None:
+        """Send everyone a ``presence`` frame when who is connected has changed (and ``newcomer`` anyway)."""
+        connected = self.presence.connected()
+        if connected != self._presence_sent:
+            self._presence_sent = connected
+            for subscriber in list(self.subscribers):
+                subscriber.deliver({"t": "presence", "connected": connected})
+        elif newcomer is not None:
+            newcomer.deliver({"t": "presence", "connected": connected})
+
     def _broadcast(self, event: Event) -> None:
         """Send each subscriber the frame of ``event`` for its seat (rendered once per seat)."""
         rendered: dict[int | None, Frame] = {}
@@ -425,6 +444,7 @@ class TableActor:
             subscriber.deliver({"t": "welcome", "seq": self.state.seq, "you": seat, "from": last_seq})
             for frame in await self._missed(last_seq, seat) if gap else []:
                 subscriber.deliver(frame)
+        self._tell_presence(subscriber)
         if seat is not None and subscriber.token is not None:
             await self.presence.here(subscriber.token)
             await self._back(seat)

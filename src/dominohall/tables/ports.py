@@ -109,6 +109,9 @@ class Coordinator(Protocol):
     events whole even while two processes both believe they own a table.
     """
 
+    alone: bool
+    """True when no other process can hold a table's connections (so "not connected here" means gone)."""
+
     async def open(self, news: News) -> None:
         """Start telling ``news`` of the events committed by any process."""
         ...
@@ -145,6 +148,8 @@ class Coordinator(Protocol):
 class LocalCoordinator:
     """The coordinator of a process alone with its store (SQLite): it owns every table, nobody else
     writes, and nobody is connected anywhere else."""
+
+    alone = True
 
     async def open(self, news: News) -> None:
         """Nothing to listen to."""

@@ -38,6 +38,20 @@ class Presence:
     told: set[str] = field(default_factory=set)
     """The token hashes whose connection here the coordinator has been told of."""
 
+    def connected(self) -> list[bool | None]:
+        """Per seat, whether its person is connected: ``True`` here; ``False`` when nobody else could hold
+        the connection (one process); ``None`` for a bot's or a free seat, or when another process may."""
+        return [
+            None
+            if seat.token is None
+            else True
+            if self.is_connected(seat.token)
+            else False
+            if self.coordinator.alone
+            else None
+            for seat in self.state.seats
+        ]
+
     def is_connected(self, token: str | None) -> bool:
         """True when the person with this token hash has a connection to the table here."""
         return token is not None and any(s.token == token for s in self.subscribers)

@@ -189,7 +189,8 @@ function renderTable() {
   $("start").hidden = !(waiting && host);
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
-  renderSeats($("seats"), { table, view, you, watching: state.watching, send, takeSeat });
+  const seats = table.seats.map((seat, index) => ({ ...seat, connected: state.connected?.[index] ?? null }));
+  renderSeats($("seats"), { table: { ...table, seats }, view, you, watching: state.watching, send, takeSeat });
   renderChat($("chat-log"), $("chat-empty"), state.chat, table.seats);
   if (waiting && host && wantsStart && !state.started && table.seats.every((seat) => !seat.free)) {
     state.started = true;
@@ -284,6 +285,8 @@ function notice(frame) {
     state.chat = frame.chat || [];
     state.result = frame.match || null;
     if (frame.rounds && frame.table) scores.fromTotals(frame.rounds, frame.table.matches);
+  } else if (frame.t === "presence") {
+    state.connected = frame.connected;
   } else if (frame.t === "chat") {
     state.chat = [...state.chat, { seat: frame.seat, text: frame.text }].slice(-50);
   } else if (frame.t === "rematch" || frame.t === "started") {
