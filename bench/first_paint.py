@@ -17,11 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -30,33 +26,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, Response, sync_playwright
 
+from serving import free_port, start_server
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 KINDS = {"document": "html_kb", "script": "js_kb", "stylesheet": "css_kb"}
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """``dominohall serve`` on loopback, bots moving at once; waits for ``/healthz``."""
-    command = [sys.executable, "-m", "dominohall", "serve", "--port", str(port), "--db", f"sqlite:///{folder}/db"]
-    log = (folder / "server.log").open("ab")
-    process = subprocess.Popen(command, stdout=log, stderr=log, env=os.environ | {"DOMINOHALL_BOT_DELAY": "0"})
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("the server did not start: " + (folder / "server.log").read_text()[-2000:])
 
 
 def create_table(base: str) -> tuple[str, str, str]:

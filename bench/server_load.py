@@ -27,9 +27,7 @@ import gc
 import json
 import os
 import random
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -39,12 +37,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-
-def free_port() -> int:
-    """A TCP port nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from serving import free_port, start_server
 
 
 def cpu_seconds(pid: int) -> float:
@@ -59,25 +52,6 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
-
-
-def start_server(folder: Path, port: int, tables: int) -> subprocess.Popen[bytes]:
-    """``dominohall serve`` on loopback with room for ``tables`` tables and clients from one address."""
-    command = [sys.executable, "-m", "dominohall", "serve", "--port", str(port), "--db", f"sqlite:///{folder}/db"]
-    command += ["--connections-per-address", str(tables + 16), "--tables-per-minute", str(tables + 16)]
-    log = (folder / "server.log").open("ab")
-    env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"}
-    process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("the server did not start: " + (folder / "server.log").read_text()[-2000:])
 
 
 def create_table(port: int, bots: str) -> tuple[str, str]:
@@ -307,7 +281,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="dominohall-load-") as temp:
         port = free_port()
-        server = start_server(Path(temp), port, args.tables)
+        room = str(args.tables + 16)  # every client comes from one address
+        server = start_server(Path(temp), port, ["--connections-per-address", room, "--tables-per-minute", room])
         try:
             figures = asyncio.run(run(args, port, server.pid))
         finally:
