@@ -199,3 +199,19 @@ def test_news_of_every_append_reaches_every_listener(postgres_url: str) -> None:
     for ears in with_store(postgres_url, work):
         assert ears.events == [("t1", 2), ("t1", 3), ("t1", 4)]
         assert ears.losses == 1
+
+
+def test_a_connection_the_server_dropped_is_replaced_before_the_next_append(postgres_url: str) -> None:
+    async def work(store: PostgresStore) -> list[Event]:
+        await store.create_table("t1", 1.0)
+        await store.append([event(1)])
+        async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
+            dropped = await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE pid <> pg_backend_pid() AND datname = current_database() AND backend_type = 'client backend'"
+            )
+            assert (await dropped.fetchall()) != []
+        await store.append([event(2)])
+        return await store.load("t1")
+
+    assert [e.seq for e in with_store(postgres_url, work)] == [1, 2]

@@ -99,8 +99,13 @@ class PostgresStore:
             if self._closed:
                 raise StoreError("the store is closed")
             if self._pool is None:
-                pool = AsyncConnectionPool(
-                    self.url, min_size=1, max_size=self.pool_size, kwargs={"autocommit": True}, open=False
+                pool = AsyncConnectionPool(  # each connection checked when taken: the server may have dropped it
+                    self.url,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    kwargs={"autocommit": True},
+                    open=False,
+                    check=AsyncConnectionPool.check_connection,
                 )
                 try:
                     await pool.open(wait=True, timeout=self.open_timeout)
