@@ -1,3 +1,3 @@
 """Domino Hall: Chicken Foot and the standard domino game, with bots, records and a command line."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
