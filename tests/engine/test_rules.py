@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from dominohall.engine.chickenfoot import BLOCKED, DOMINO, ChickenFootRound, deal_round
+from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.errors import RULES, IllegalMoveError, OptionsError
 from dominohall.engine.match import Match, MatchOverError, chicken_foot_match
 from dominohall.engine.moves import DRAW, NO_TILE, Move
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.tiles import double, set_size, set_tiles
+from dominohall.engine.turns import BLOCKED, DOMINO
 
 from .stacked import (
     ScriptedRules,

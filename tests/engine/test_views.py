@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from dominohall.engine.chickenfoot import DOMINO, ChickenFootRound
+from dominohall.engine.chickenfoot import ChickenFootRound
 from dominohall.engine.moves import DRAW, NO_TILE, Move
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.tiles import Tile
+from dominohall.engine.turns import DOMINO
 from dominohall.engine.views import ChickenFootView, round_view
 
 from .stacked import run, stacked_round, t

@@ -15,10 +15,10 @@ from rich.table import Table
 
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.arena import play_match
-from ..engine.chickenfoot import BLOCKED
 from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.record import SeatInfo, dumps, export_record, sides
 from ..engine.standard_options import StandardOptions
+from ..engine.turns import BLOCKED
 from .tables import add_game_options, game_options_from
 
 

@@ -25,11 +25,6 @@ from .options import ChickenFootOptions
 from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, other_end, pips_of, set_tiles, tile_name, tiles_of
 from .turns import TurnTaking
 
-DOMINO = "domino"
-"""The round ended because a seat played its last tile."""
-BLOCKED = "blocked"
-"""The round ended because the boneyard was empty and nobody could play."""
-
 
 @functools.cache
 def playable_table(top: int) -> tuple[int, ...]:
@@ -257,21 +252,13 @@ class ChickenFootRound(TurnTaking):
                 )
         elif self.can_play(self.turn):
             raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not pass")
-        elif self.drawn_count < len(self.boneyard):
+        elif self._may_draw():
             raise IllegalMoveError("must-draw", "draw a tile from the boneyard before passing")
         self._record(PASS_MOVE)
         self._end_turn()
 
-    def _end_turn(self) -> None:
-        self.drawn = NO_TILE
-        if not self.hands[self.turn]:
-            self.end = DOMINO
-            return
-        self.turn = (self.turn + 1) % self.options.players
-        if self.drawn_count == len(self.boneyard):
-            playable = self.playable()
-            if not any(hand & playable for hand in self.hands):
-                self.end = BLOCKED
+    def _may_draw(self) -> bool:
+        return self.drawn_count < len(self.boneyard)
 
     # -- results -------------------------------------------------------------------------------------
 

@@ -15,10 +15,11 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .chickenfoot import BLOCKED, DOMINO, ChickenFootRound, deal_tiles, playable_table
+from .chickenfoot import ChickenFootRound, deal_tiles, playable_table
 from .moves import NO_TILE
 from .options import ChickenFootOptions
 from .tiles import HIGH, LOW, MAX_TOP, NUMBER_MASK, PIPS, tiles_of
+from .turns import BLOCKED, DOMINO
 
 TraceStep = tuple[int, str, int, int]
 """(seat, kind, tile, number matched) for each move of a playout; tile and number are -1 where unused."""

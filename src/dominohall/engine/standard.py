@@ -21,9 +21,9 @@ from .chickenfoot import playable_table, shuffle
 from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
-from .standard_scoring import BLOCKED, DOMINO, End, hand_award, hand_winner, play_points
+from .standard_scoring import End, hand_award, hand_winner, play_points
 from .tiles import HIGH, LOW, PIPS, Tile, other_end, pips_of, set_tiles, tile_name, tiles_of
-from .turns import TurnTaking
+from .turns import BLOCKED, DOMINO, TurnTaking
 
 __all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead"]
 
@@ -267,17 +267,6 @@ class StandardRound(TurnTaking):
             raise IllegalMoveError("must-draw", "draw from the boneyard until a tile fits or it is empty")
         self._record(PASS_MOVE)
         self._end_turn()
-
-    def _end_turn(self) -> None:
-        self.drawn = NO_TILE
-        if not self.hands[self.turn]:
-            self.end = DOMINO
-            return
-        self.turn = (self.turn + 1) % self.options.players
-        if not self._may_draw():
-            playable = self.playable()
-            if not any(hand & playable for hand in self.hands):
-                self.end = BLOCKED
 
     # -- results -------------------------------------------------------------------------------------
 

@@ -18,8 +18,9 @@ from .chickenfoot import playable_table
 from .moves import NO_TILE
 from .standard import deal_tiles, extend_line, first_lead, lead_line
 from .standard_options import StandardOptions
-from .standard_scoring import BLOCKED, DOMINO, hand_award, hand_winner, play_points
+from .standard_scoring import hand_award, hand_winner, play_points
 from .tiles import HIGH, LOW, PIPS
+from .turns import BLOCKED, DOMINO
 
 TraceStep = tuple[int, str, int, int]
 """(seat, kind, tile, on) for each move of a playout; tile and on are -1 where unused."""

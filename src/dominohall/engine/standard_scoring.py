@@ -20,14 +20,10 @@ from collections.abc import Sequence
 from .moves import NO_TILE
 from .standard_options import StandardOptions
 from .tiles import HIGH, LOW, Tile
+from .turns import DOMINO
 
 End = tuple[Tile, int]
 """An open end: its last tile and the number it shows."""
-
-DOMINO = "domino"
-"""The hand ended because a seat played its last tile."""
-BLOCKED = "blocked"
-"""The hand ended because nobody could play (and, where drawing is allowed, the boneyard was empty)."""
 
 
 def five_count(ends: Sequence[End], spinner: Tile, *, spinner_open: bool) -> int:

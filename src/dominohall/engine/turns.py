@@ -8,6 +8,11 @@ from .errors import IllegalMoveError
 from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PLAY, Move
 from .tiles import Tile, mask_of
 
+DOMINO = "domino"
+"""The round ended because a seat played its last tile."""
+BLOCKED = "blocked"
+"""The round ended because nobody could play and nobody could draw."""
+
 
 class TurnTaking:
     """``apply`` for a round of any game: refuse a move after the end or out of turn, then let the game's
@@ -27,6 +32,15 @@ class TurnTaking:
         "public_history",
         "turn",
     )
+
+    first: int
+    turn: int
+    dealt: tuple[tuple[Tile, ...], ...]
+    hands: list[int]
+    boneyard: tuple[Tile, ...]
+    drawn_count: int
+    drawn: Tile
+    end: str | None
 
     NOUN = "round"
     """What the game calls a round in messages ("round", or "hand" in the standard game)."""
@@ -58,6 +72,27 @@ class TurnTaking:
     def _pass(self) -> None:
         raise NotImplementedError
 
+    def playable(self) -> int:
+        """The tiles (a bitmask) that some open end would take now."""
+        raise NotImplementedError
+
+    def _may_draw(self) -> bool:
+        """True while the seat to move could still draw (the game's rule and the boneyard)."""
+        raise NotImplementedError
+
+    def _end_turn(self) -> None:
+        """After a play or a pass: the round ends with the last tile played, or blocked when nobody can
+        draw and no hand holds a playable tile; otherwise the next seat is to move."""
+        self.drawn = NO_TILE
+        if not self.hands[self.turn]:
+            self.end = DOMINO
+            return
+        self.turn = (self.turn + 1) % len(self.hands)
+        if not self._may_draw():
+            playable = self.playable()
+            if not any(hand & playable for hand in self.hands):
+                self.end = BLOCKED
+
     def _deal(self, first: int, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:
         """Start the round: the hands dealt, the boneyard, ``first`` to move, an empty history."""
         self.first = first
@@ -74,7 +109,7 @@ class TurnTaking:
         """How many tiles have been drawn: ``boneyard[drawn_count]`` is the next draw."""
         self.drawn = NO_TILE
         """The tile drawn this turn, if any (what may still be done with it is the game's rule)."""
-        self.end: str | None = None
+        self.end = None
         """``"domino"`` or ``"blocked"`` once the round is over."""
         self._start_history(len(hands))
 
