@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 from typing import Generic, Protocol, TypeVar, overload
 
 from .chickenfoot import ChickenFootRound, deal_round
@@ -57,10 +58,15 @@ class Match(Generic[R]):
         """The round being played (or the last one played)."""
         return self.rounds[-1]
 
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each ended round, in order (empty before the first round ends)."""
+        ended = (r.scores() for r in self.rounds if r.end is not None)
+        return list(accumulate(ended, lambda total, score: [a + b for a, b in zip(total, score, strict=True)]))
+
     def totals(self) -> list[int]:
         """The sum of every ended round's scores."""
-        ended = [r.scores() for r in self.rounds if r.end is not None]
-        return [sum(column) for column in zip(*ended, strict=True)] if ended else []
+        rows = self.running_totals()
+        return rows[-1] if rows else []
 
     def is_over(self) -> bool:
         """True when the last round has ended and the match is decided."""

@@ -432,7 +432,8 @@ class TableActor:
 
     async def _welcome(self, subscriber: Subscriber, last_seq: int | None) -> Reply:
         """Catch ``subscriber`` up from ``last_seq``, or send a snapshot when that is not possible."""
-        await self._catch_up()
+        if not self.coordinator.alone:  # another process may have written a moment ago; alone, the state is whole
+            await self._catch_up()
         self.visitors.discard(subscriber)
         self.subscribers.add(subscriber)
         self.touch()

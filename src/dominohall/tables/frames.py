@@ -144,16 +144,6 @@ def frame_for(state: TableState, event: Event, seat: int | None) -> dict[str, An
     return frame if kind == "chat" else frame | {"table": state.summary()}
 
 
-def running_totals(state: TableState) -> list[list[int]]:
-    """The current match's totals after each of its ended rounds, in order (empty before a match)."""
-    rows: list[list[int]] = []
-    for rnd in state.match.rounds if state.match is not None else ():
-        if rnd.end is not None:
-            scores = rnd.scores()
-            rows.append([total + score for total, score in zip(rows[-1], scores, strict=True)] if rows else scores)
-    return rows
-
-
 def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know of the table now, at ``state.seq``."""
     return {
@@ -163,6 +153,6 @@ def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
         "table": state.summary(),
         "view": current_view(state, seat),
         "match": match_result(state),
-        "rounds": running_totals(state),
+        "rounds": state.match.running_totals() if state.match is not None else [],
         "chat": [{"seat": s, "text": text} for s, text in state.chat[-20:]],
     }
