@@ -60,7 +60,8 @@ class Server:
             "--db",
             self.store or f"sqlite:///{self.db}",
         ]
-        command += ["--message-rate", "200", "--message-burst", "200", *self.options]
+        # The next round is dealt at once unless a test gives the pause between rounds (a later option wins).
+        command += ["--message-rate", "200", "--message-burst", "200", "--between-rounds", "0", *self.options]
         log = (self.db.parent / "server.log").open("ab")
         env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"}
         self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)

@@ -51,7 +51,7 @@ class Inbox:
 
 async def open_hall(path: Path) -> Hall:
     """A hall on the SQLite file ``path``, bots moving at once."""
-    return Hall(await SqliteStore.open(path), TableConfig(bot_delay=0), BotRunner(workers=1))
+    return Hall(await SqliteStore.open(path), TableConfig(bot_delay=0, between_rounds=0), BotRunner(workers=1))
 
 
 async def close_hall(hall: Hall) -> None:
@@ -94,7 +94,7 @@ async def open_shared_hall(url: str, **config: float) -> Hall:
     """An opened hall on the store at ``url`` with its coordinator (a "process" of its own), bots at once,
     rounds every 0.05 s unless ``config`` says otherwise."""
     backend = backend_for(url)
-    settings = TableConfig(bot_delay=0, claim_interval=0.05)
+    settings = TableConfig(bot_delay=0, claim_interval=0.05, between_rounds=0)
     for name, value in config.items():
         setattr(settings, name, value)
     hall = Hall(backend.store, settings, BotRunner(workers=1), backend.coordinator)

@@ -20,7 +20,7 @@ THREE_BOTS: list[str | None] = [None, "easy", "medium", "easy"]
 
 async def sqlite_hall(path: Path, **config: float) -> Hall:
     """An opened hall on a SQLite file, its rounds every 0.05 s, bots at once."""
-    settings = TableConfig(bot_delay=0, claim_interval=0.05)
+    settings = TableConfig(bot_delay=0, claim_interval=0.05, between_rounds=0)
     for name, value in config.items():
         setattr(settings, name, value)
     hall = Hall(await SqliteStore.open(path), settings, BotRunner(workers=1))

@@ -29,6 +29,12 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--grace", type=float, default=60.0, help="seconds a player may be gone before a bot stands in (60)"
     )
+    parser.add_argument(
+        "--between-rounds",
+        type=float,
+        default=20.0,
+        help="seconds a finished round waits for the next deal unless everyone presses Continue first (20)",
+    )
     parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
     parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
     parser.add_argument("--message-burst", type=int, default=60, help="messages at once per connection (60)")
@@ -68,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
     settings = ServerSettings(
         bot_delay=bot_delay(args),
         grace=args.grace,
+        between_rounds=args.between_rounds,
         allowed_origins=tuple(args.origin),
         secure_cookies=args.secure_cookies,
         message_rate=args.message_rate,

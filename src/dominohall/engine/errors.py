@@ -19,14 +19,19 @@ class IllegalMoveError(ValueError):
 
 
 class OptionsError(ValueError):
-    """Table settings that do not describe a playable game."""
+    """Table settings that do not describe a playable game; ``field`` names the setting at fault (the record's
+    option name), when one is."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def whole_option(data: dict[str, Any], key: str) -> int:
     """The whole number under ``key`` of a record's options; raise ``OptionsError`` for anything else."""
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise OptionsError(f"option {key!r} must be a whole number")
+        raise OptionsError(f"option {key!r} must be a whole number", key)
     return value
 
 

@@ -75,7 +75,7 @@ class ChickenFootOptions:
     ) -> ChickenFootOptions:
         """Settings for ``players`` seats, the set and hand following the table unless overridden."""
         if not 2 <= players <= 8:
-            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {players}")
+            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {players}", "players")
         top = default_top(players) if top is None else top
         if hand is None:
             hand = default_hand(players, top)
@@ -86,24 +86,25 @@ class ChickenFootOptions:
     def check(self) -> None:
         """Raise ``OptionsError`` unless these settings describe a playable game."""
         if not 2 <= self.players <= 8:
-            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {self.players}")
+            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {self.players}", "players")
         if self.top not in CHICKEN_FOOT_SETS:
-            raise OptionsError(f"the set must be double-9, double-12 or double-15, not double-{self.top}")
+            raise OptionsError(f"the set must be double-9, double-12 or double-15, not double-{self.top}", "set")
         if self.hand < 1 or self.players * self.hand + 1 > set_size(self.top):
             raise OptionsError(
                 f"{self.players} hands of {self.hand} and the centre double do not fit in the "
-                f"{set_size(self.top)} tiles of double-{self.top}"
+                f"{set_size(self.top)} tiles of double-{self.top}",
+                "hand",
             )
         if self.length not in LENGTHS:
-            raise OptionsError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}")
+            raise OptionsError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}", "length")
         if self.start_toes not in (4, 6):
-            raise OptionsError(f"the centre double takes 4 or 6 start toes, not {self.start_toes}")
+            raise OptionsError(f"the centre double takes 4 or 6 start toes, not {self.start_toes}", "start_toes")
         if self.double_toes != 3:
-            raise OptionsError(f"a later double takes 3 toes, not {self.double_toes}")
+            raise OptionsError(f"a later double takes 3 toes, not {self.double_toes}", "double_toes")
         if self.blank_double not in (25, 50):
-            raise OptionsError(f"0-0 left in hand counts 25 or 50, not {self.blank_double}")
+            raise OptionsError(f"0-0 left in hand counts 25 or 50, not {self.blank_double}", "blank_double")
         if self.limit is not None and self.limit < 1:
-            raise OptionsError(f"a score limit must be a positive number, not {self.limit}")
+            raise OptionsError(f"a score limit must be a positive number, not {self.limit}", "limit")
 
     def house_settings(self) -> list[str]:
         """The house settings that are on, as the record's option names."""
@@ -152,7 +153,7 @@ class ChickenFootOptions:
         """Read and check options as the record writes them; raise ``OptionsError`` when they are wrong."""
         length, limit = data.get("length"), data.get("limit")
         if not isinstance(length, str):
-            raise OptionsError("option 'length' must be full, half or one")
+            raise OptionsError("option 'length' must be full, half or one", "length")
         options = cls(
             players=whole_option(data, "players"),
             top=whole_option(data, "set"),

@@ -62,9 +62,9 @@ class StandardOptions:
     ) -> StandardOptions:
         """Settings for ``players`` seats; the hand follows players and mode, the target the mode by default."""
         if mode not in MODES:
-            raise OptionsError(f"the mode must be one of {', '.join(MODES)}, not {mode!r}")
+            raise OptionsError(f"the mode must be one of {', '.join(MODES)}, not {mode!r}", "mode")
         if not 2 <= players <= 4:
-            raise OptionsError(f"the standard game is played by 2 to 4 players, not {players}")
+            raise OptionsError(f"the standard game is played by 2 to 4 players, not {players}", "players")
         goal = DEFAULT_TARGETS[mode] if isinstance(target, str) else target
         options = cls(players, top, standard_hand(players, mode), mode, partners, goal)
         options.check()
@@ -73,20 +73,22 @@ class StandardOptions:
     def check(self) -> None:
         """Raise ``OptionsError`` unless these settings describe a playable game."""
         if not 2 <= self.players <= 4:
-            raise OptionsError(f"the standard game is played by 2 to 4 players, not {self.players}")
+            raise OptionsError(f"the standard game is played by 2 to 4 players, not {self.players}", "players")
         if self.top not in STANDARD_SETS:
-            raise OptionsError(f"the set must be double-6, double-9 or double-12, not double-{self.top}")
+            raise OptionsError(f"the set must be double-6, double-9 or double-12, not double-{self.top}", "set")
         if self.mode not in MODES:
-            raise OptionsError(f"the mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+            raise OptionsError(f"the mode must be one of {', '.join(MODES)}, not {self.mode!r}", "mode")
         usual = standard_hand(self.players, self.mode)
         if self.hand != usual:
-            raise OptionsError(f"{self.mode} with {self.players} players deals hands of {usual}, not {self.hand}")
+            raise OptionsError(
+                f"{self.mode} with {self.players} players deals hands of {usual}, not {self.hand}", "hand"
+            )
         if self.players * self.hand > set_size(self.top):
-            raise OptionsError(f"{self.players} hands of {self.hand} do not fit in double-{self.top}")
+            raise OptionsError(f"{self.players} hands of {self.hand} do not fit in double-{self.top}", "set")
         if self.partners and self.players != 4:
-            raise OptionsError("partners play with 4 players only (seats 0+2 against 1+3)")
+            raise OptionsError("partners play with 4 players only (seats 0+2 against 1+3)", "partners")
         if self.target is not None and self.target < 1:
-            raise OptionsError(f"a target score must be a positive number, not {self.target}")
+            raise OptionsError(f"a target score must be a positive number, not {self.target}", "target")
 
     # -- seats and teams -------------------------------------------------------------------------------
 
@@ -137,9 +139,9 @@ class StandardOptions:
         """Read and check options as the record writes them; raise ``OptionsError`` when they are wrong."""
         mode, partners, target = data.get("mode"), data.get("partners"), data.get("target")
         if not isinstance(mode, str):
-            raise OptionsError(f"option 'mode' must be one of {', '.join(MODES)}")
+            raise OptionsError(f"option 'mode' must be one of {', '.join(MODES)}", "mode")
         if not isinstance(partners, bool):
-            raise OptionsError("option 'partners' must be true or false")
+            raise OptionsError("option 'partners' must be true or false", "partners")
         options = cls(
             players=whole_option(data, "players"),
             top=whole_option(data, "set"),

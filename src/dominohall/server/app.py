@@ -26,6 +26,8 @@ class ServerSettings:
     """Seconds a bot waits before it moves (0 in tests)."""
     grace: float = 60.0
     """Seconds a seated person may be gone during a match before a bot stands in."""
+    between_rounds: float = 20.0
+    """Seconds a finished round waits for the next deal unless every connected person presses Continue."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open a table's WebSocket; empty: the server's own address (the Host header)."""
     max_frame: int = 4096
@@ -86,10 +88,10 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     that goes with a store); without one the process is alone with its store.
     """
     from ..web import mount as mount_site
-    from . import http, ws
+    from . import errors, http, ws
 
     settings = settings or ServerSettings()
-    config = TableConfig(bot_delay=settings.bot_delay, grace=settings.grace)
+    config = TableConfig(bot_delay=settings.bot_delay, grace=settings.grace, between_rounds=settings.between_rounds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -105,6 +107,7 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     app = FastAPI(title="Domino Hall", version=__version__, lifespan=lifespan)
     app.state.settings = settings
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
+    errors.install(app)
     app.include_router(http.router)
     app.include_router(ws.router)
     mount_site(app)

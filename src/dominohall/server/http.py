@@ -21,7 +21,7 @@ router = APIRouter()
 
 STATUS = {"no-table": 404, "not-over": 403, "bad-token": 403, "busy": 503, "rate-limited": 429}
 """HTTP status of an error code (the others are 400 or, for a seat or state conflict, 409)."""
-CONFLICTS = frozenset({"seat-taken", "started", "already-seated", "match-over"})
+CONFLICTS = frozenset({"seat-taken", "started", "already-seated", "match-over", "not-started", "not-between"})
 
 
 def cookie_name(table_id: str) -> str:
@@ -95,6 +95,12 @@ async def sit(table_id: str, body: SitDown, request: Request, response: Response
     return {"seat": body.seat, "seq": reply.seq}
 
 
+@router.get("/api/tables")
+async def open_tables(request: Request, open: Annotated[int, Query(ge=1, le=1)] = 1) -> Any:
+    """The lobby: public tables with a free seat, and public matches being played (no hidden data)."""
+    return {"tables": hall_of(request).open_tables()}
+
+
 @router.get("/api/tables/{table_id}")
 async def table_summary(table_id: str, request: Request) -> Any:
     """What anyone may know of a table: game, settings, seats, phase, seq."""
@@ -107,7 +113,8 @@ async def table_summary(table_id: str, request: Request) -> Any:
 @router.get("/api/tables/{table_id}/record")
 async def record(table_id: str, request: Request, match: Annotated[int | None, Query(ge=1)] = None) -> Any:
     """The ``dominohall/record@1`` record of the table's match number ``match`` (1-based; by default the
-    latest finished one), once it is over (403 before): matches before a rematch stay downloadable."""
+    latest finished one): matches before a rematch stay downloadable, and the match being played gives its
+    finished rounds (the round being played stays secret)."""
     hall = hall_of(request)
     actor = await hall.actor(table_id)
     if actor is None:

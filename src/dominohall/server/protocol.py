@@ -1,4 +1,4 @@
-"""The table protocol, version 1: every message a client sends and the server answers, as pydantic models.
+"""The table protocol, version 3: every message a client sends and the server answers, as pydantic models.
 
 Client messages carry ``t`` (the type) and, for commands, ``id`` (the client's command id: the server
 answers ``ack`` or ``error`` with it, and applies a repeated id once). Server frames carry ``t`` and, for
@@ -14,8 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from ..tables.commands import Command
 from ..tables.errors import CommandError
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The protocol version this server speaks."""
+PROTOCOL_VERSIONS = frozenset({2, 3})
+"""The versions a client may say in ``hello``: version 3 only adds frames, fields and commands to 2."""
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
 
@@ -77,9 +79,22 @@ class Stand(ClientCommand):
 
 
 class Start(ClientCommand):
-    """Host: start the match."""
+    """Host: start the match (``fill``: first put a bot of that level in every free seat)."""
 
     t: Literal["start"]
+    fill: Annotated[str, Field(max_length=16)] | None = None
+
+
+class Continue(ClientCommand):
+    """Between rounds: this seat is ready for the next deal."""
+
+    t: Literal["continue"]
+
+
+class Back(ClientCommand):
+    """Take your seat back from the bot playing it (after a timeout, Leave, or being gone)."""
+
+    t: Literal["back"]
 
 
 class Settings(ClientCommand):
@@ -118,9 +133,24 @@ class Bot(ClientCommand):
 
 
 AnyClientMessage = Annotated[
-    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot, Field(discriminator="t")
+    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back,
+    Field(discriminator="t"),
 ]
-CLIENT_TYPES = ("hello", "play", "draw", "pass", "stand", "start", "settings", "chat", "rematch", "kick", "bot")
+CLIENT_TYPES = (
+    "hello",
+    "play",
+    "draw",
+    "pass",
+    "stand",
+    "start",
+    "settings",
+    "chat",
+    "rematch",
+    "kick",
+    "bot",
+    "continue",
+    "back",
+)
 
 _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
 
@@ -172,6 +202,7 @@ class Error(ServerFrame):
     code: str
     message: str
     rule: str | None = None
+    field: str | None = None
 
 
 class Snapshot(ServerFrame):
@@ -202,17 +233,23 @@ class RoundFrame(ServerFrame):
     t: Literal["round"]
     seq: int
     view: dict[str, Any]
+    clock: dict[str, Any] | None = None
 
 
 class MoveFrame(ServerFrame):
     """A seat moved: the move as the recipient may see it, the recipient's view after it without the fields
-    the client keeps (``options``, ``history``, ``placed``), and the match's result when the move ended it."""
+    the client keeps (``options``, ``history``, ``placed``), the clock of the next turn, the table when the
+    move ended the round, and the match's result when it ended the match (``timeout``: the server moved for a
+    seat whose time ran out)."""
 
     t: Literal["move"]
     seq: int
     seat: int
     move: dict[str, Any]
     view: dict[str, Any]
+    clock: dict[str, Any] | None = None
+    timeout: bool = False
+    table: dict[str, Any] | None = None
     match: dict[str, Any] | None = None
 
 
@@ -235,12 +272,13 @@ class ChatFrame(ServerFrame):
 class TableEvent(ServerFrame):
     """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
 
-    t: Literal["created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back"]
+    t: Literal["created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back", "ready"]
     seq: int
     table: dict[str, Any]
     seat: int | None = None
     name: str | None = None
     level: str | None = None
+    why: str | None = None
 
 
 AnyServerFrame = Annotated[

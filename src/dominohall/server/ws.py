@@ -26,7 +26,7 @@ from ..tables.state import token_hash
 from .app import ServerSettings
 from .http import cookie_name
 from .limits import Budget, PerAddress
-from .protocol import PROTOCOL_VERSION, Hello, parse_client
+from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, parse_client
 
 log = logging.getLogger("dominohall.server")
 router = APIRouter()
@@ -214,7 +214,7 @@ async def _receive(connection: Connection, actor: TableActor, settings: ServerSe
 
 async def _hello(connection: Connection, actor: TableActor, hello: Hello, joined: bool) -> bool:
     """Join the table's broadcast from ``hello.last_seq`` (once per connection)."""
-    if hello.v != PROTOCOL_VERSION:
+    if hello.v not in PROTOCOL_VERSIONS:
         error = CommandError("bad-version", f"this server speaks protocol version {PROTOCOL_VERSION}, not {hello.v}")
         connection.deliver(error.to_frame(None))
         return joined

@@ -28,7 +28,7 @@ from .errors import CommandError
 from .frames import frame_for, snapshot
 from .ports import Coordinator, DuplicateCommandError, Event, LocalCoordinator, SeqConflictError, Store, StoreError
 from .presence import Presence
-from .state import OVER, PLAYING, TableState
+from .state import GONE, OVER, PLAYING, STAND_IN, TableState
 
 log = logging.getLogger("dominohall.tables")
 
@@ -67,6 +67,8 @@ class TableConfig:
     """Seconds without a connection or an event after which a live table is unloaded (rebuilt when asked)."""
     over_unload: float = 30.0
     """The same, once the table's match is over."""
+    between_rounds: float = 20.0
+    """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""
 
 
 @dataclass
@@ -141,11 +143,14 @@ class TableActor:
     """True from a bot's turn being scheduled until its move has been taken (or found moot)."""
     _presence_sent: list[bool | None] | None = None
     """The last ``presence`` frame's ``connected`` list."""
+    _alarm: asyncio.TimerHandle | None = None
+    """The table's next deadline (a turn running out, the next deal), while this process owns it."""
     presence: Presence = field(init=False)
     """The table's people connected here, and the grace periods of the others."""
 
     def __post_init__(self) -> None:
         self.presence = Presence(self.state, self.subscribers, self.config, self.coordinator, self._expired)
+        self.state.pause = self.config.between_rounds
 
     @property
     def table_id(self) -> str:
@@ -159,11 +164,13 @@ class TableActor:
         if owner:
             self.presence.arm_absent()
         self._schedule_bot()
+        self._arm_alarm()
 
     async def stop(self) -> None:
         """Stop the actor and any bot thinking for it; requests still waiting are answered ``busy``."""
         self._stopped = True
         self.presence.cancel()
+        self._disarm_alarm()
         tasks = [task for task in (self._bot_task, self._task) if task is not None]
         for task in tasks:
             task.cancel()
@@ -209,6 +216,7 @@ class TableActor:
         if seat is not None:
             self.presence.arm(seat, token)
             self._tell_presence()
+            self._check_ready()
         if token in self.presence.told and not self.presence.is_connected(token):
             self._enqueue(lambda: self._gone(token))
 
@@ -255,6 +263,7 @@ class TableActor:
             await self._catch_up()
         finally:
             self.presence.arm_absent()
+            self._arm_alarm()
             log.info("table owned", extra={"table": self.table_id, "seq": self.state.seq})
         return Reply(seq=self.state.seq)
 
@@ -262,6 +271,7 @@ class TableActor:
         """Another process may own the table now: no bots or timers here."""
         self.owner = False
         self.presence.cancel()
+        self._disarm_alarm()
         if self._bot_task is not None:
             self._bot_task.cancel()
         self._bot_pending = False
@@ -286,6 +296,53 @@ class TableActor:
         if self.state.seats[seat].is_away():
             return await self._command(Command("back", {"seat": seat}, system=True), None)
         return Reply(seq=self.state.seq)
+
+    # -- deadlines: a turn running out, the next deal ----------------------------------------------------
+
+    def _arm_alarm(self) -> None:
+        """Set the alarm for the table's next deadline (derived from its events, so a restart keeps it)."""
+        self._disarm_alarm()
+        if not self.owner or self._stopped:
+            return
+        due = [d for d in (self.state.turn_deadline(), self.state.deal_deadline(self.config.between_rounds)) if d]
+        if due:
+            delay = max(0.0, min(due) - self.clock())
+            self._alarm = asyncio.get_running_loop().call_later(delay, lambda: self._enqueue(self._deadline))
+
+    def _disarm_alarm(self) -> None:
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
+
+    async def _deadline(self) -> Reply:
+        """A deadline may have come: deal the next round, or make the move of a seat whose time ran out."""
+        now, state = self.clock(), self.state
+        deal_at, turn_at = state.deal_deadline(self.config.between_rounds), state.turn_deadline()
+        if not self.owner:
+            return Reply(seq=state.seq)
+        if deal_at is not None and deal_at <= now:
+            return await self._command(Command("deal", system=True), None)
+        seat = state.clock_seat()
+        if turn_at is not None and turn_at <= now and seat is not None:
+            chosen = await self.bots.command(state, seat, STAND_IN)
+            args = {"seat": seat, "kind": chosen.kind, **chosen.args}
+            return await self._command(Command("timeout", args, system=True, at_seq=state.seq), None)
+        self._arm_alarm()
+        return Reply(seq=state.seq)
+
+    def _check_ready(self) -> None:
+        """Deal the next round at once when every person connected here has pressed Continue (bots never
+        wait; with nobody connected the pause runs its course)."""
+        state = self.state
+        if not self.owner or state.between_since is None:
+            return
+        waiting = [
+            index
+            for index, seat in enumerate(state.seats)
+            if seat.is_person() and self.presence.is_connected(seat.token) and index not in state.ready
+        ]
+        if not waiting and (state.ready or not state.people()):
+            self._enqueue(lambda: self._command(Command("deal", system=True), None))
 
     async def _gone(self, token: str) -> Reply:
         """Tell the coordinator that the person's last connection here has gone (unless another came)."""
@@ -375,6 +432,8 @@ class TableActor:
             self._after(event)
         if events:
             self.touch()
+            self._arm_alarm()
+            self._check_ready()
 
     def _after(self, event: Event) -> None:
         """What an event (of any process) asks of this one: the owner arms the grace periods of a match
@@ -387,7 +446,8 @@ class TableActor:
         elif event.kind in ("away", "back"):
             seat = int(event.payload["seat"])
             self.presence.cancel(seat)
-            if event.kind == "away" and self.presence.is_connected(self.state.seats[seat].token):
+            gone = event.payload.get("why", GONE) == GONE
+            if event.kind == "away" and gone and self.presence.is_connected(self.state.seats[seat].token):
                 self._enqueue(lambda: self._back(seat))
 
     def _events(self, payloads: list[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
@@ -453,7 +513,7 @@ class TableActor:
 
     async def _missed(self, last_seq: int, seat: int | None) -> list[Frame]:
         """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again."""
-        shadow = TableState(self.table_id)
+        shadow = TableState(self.table_id, pause=self.config.between_rounds)
         frames = []
         for event in await self.store.load(self.table_id):
             if event.seq > self.state.seq:

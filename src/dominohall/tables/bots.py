@@ -16,6 +16,8 @@ import multiprocessing
 import os
 import random
 import secrets
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ..bots import Bot, make_bot
@@ -37,6 +39,22 @@ def bot_of(level: str) -> Bot:
     return make_bot(level)
 
 
+PARENT_CHECK = 1.0
+"""Seconds between a worker's checks that the server that started it is still alive."""
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker: end this process once its server is gone (killed, even by ``kill -9``, the server cannot
+    stop its workers itself; an orphan is adopted by another process, so its parent id changes)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def choose_move(level: str, view: View, seed: int) -> Move:
     """The move a bot of ``level`` picks from ``view`` (runs in a worker for the pooled levels)."""
     return bot_of(level).choose(view, random.Random(seed))
@@ -54,7 +72,9 @@ class BotRunner:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+            )
         return self._pool
 
     async def choose(self, level: str, view: View) -> Move:

@@ -20,8 +20,9 @@ from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
 from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile
 from .errors import CommandError
-from .settings import options_from_settings
-from .state import OVER, PLAYING, WAITING, TableState, move_payload
+from .names import bot_name
+from .settings import options_from_settings, table_settings_from
+from .state import LEFT, OVER, PLAYING, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
 
 Payload = dict[str, Any]
 
@@ -101,12 +102,27 @@ def _seated(state: TableState, command: Command) -> int:
 
 
 def _stand(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
-    return [{"t": "stood", "seat": _seated(state, command)}]
+    """Leave: before (or after) a match the seat is freed; during one a bot plays it until the person comes back
+    through the link. A leaving host hands the role to the next person."""
+    seat = _seated(state, command)
+    payload: Payload = {"t": "stood", "seat": seat}
+    if state.phase == PLAYING:
+        payload = {"t": "away", "seat": seat, "why": LEFT}
+    return [payload | _handover(state, seat)]
+
+
+def _handover(state: TableState, seat: int) -> Payload:
+    """The server-only ``host`` field of an event by which the host's seat is left: who hosts next."""
+    if not state.is_host(state.seats[seat].token):
+        return {}
+    return {"host": state.next_host(seat)}
 
 
 def _host(state: TableState, command: Command) -> None:
-    if not state.is_host(command.token):
-        raise CommandError("not-host", "only the host (who created the table) may do this")
+    """Host powers go with the host's seat: a host who left (or whose seat a bot plays) has none."""
+    seat = state.seat_of(command.token)
+    if not state.is_host(command.token) or seat is None or state.seats[seat].is_away():
+        raise CommandError("not-host", "only the host, seated at the table, may do this")
 
 
 def _kick(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -119,14 +135,27 @@ def _kick(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     return [{"t": "kicked", "seat": index}]
 
 
+def _own_seat(state: TableState, command: Command, index: int) -> None:
+    if state.seats[index].token is not None and state.seats[index].token == command.token:
+        raise CommandError("no-such-seat", "to give your own seat to a bot, leave the table")
+
+
 def _bot(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
     _host(state, command)
     index = seat_index(state, command.args.get("seat"))
-    level = command.args.get("level", "medium")
-    if level not in BOT_LEVELS:
-        raise CommandError("bad-bot", f"the bot levels are {', '.join(BOT_LEVELS)}")
-    name = state.seats[index].name if state.phase == PLAYING else f"{str(level).capitalize()} bot"
+    _own_seat(state, command, index)
+    level = _level(command.args.get("level", "medium"))
+    if state.phase == PLAYING:
+        name = state.seats[index].name
+    else:
+        name = bot_name(state.language, [s.name for i, s in enumerate(state.seats) if i != index], rng)
     return [{"t": "bot", "seat": index, "level": level, "name": name}]
+
+
+def _level(level: object) -> str:
+    if not isinstance(level, str) or level not in BOT_LEVELS:
+        raise CommandError("bad-bot", f"the bot levels are {', '.join(BOT_LEVELS)}")
+    return level
 
 
 # -- the table --------------------------------------------------------------------------------------
@@ -139,11 +168,12 @@ def _settings(state: TableState, command: Command, rng: random.Random) -> list[P
     settings = command.args.get("settings")
     if not isinstance(settings, dict):
         raise CommandError("bad-settings", "settings are an object of named values")
-    options = options_from_settings(state.game, settings)
+    options = options_from_settings(state.game, settings, state.options)
+    table = table_settings_from(settings, state.settings)
     dropped = state.seats[options.players :]
     if any(seat.token is not None for seat in dropped):
         raise CommandError("seat-taken", "fewer seats would leave a seated player out: ask them to stand first")
-    return [{"t": "settings", "options": options.to_dict()}]
+    return [{"t": "settings", "options": options.to_dict(), "table": table.to_dict()}]
 
 
 def _filled(state: TableState) -> None:
@@ -156,8 +186,22 @@ def _start(state: TableState, command: Command, rng: random.Random) -> list[Payl
     _host(state, command)
     if state.phase != WAITING:
         raise CommandError("started", "the match has started already")
-    _filled(state)
-    return [{"t": "started"}, first_deal(state.options, rng)]
+    fill = command.args.get("fill")
+    bots = [] if fill is None else _fill(state, _level(fill), rng)
+    if not bots:
+        _filled(state)
+    return [*bots, {"t": "started"}, first_deal(state.options, rng)]
+
+
+def _fill(state: TableState, level: str, rng: random.Random) -> list[Payload]:
+    """A bot of ``level`` for every free seat, each with a name of its own."""
+    names = [seat.name for seat in state.seats]
+    events = []
+    for index, seat in enumerate(state.seats):
+        if seat.is_free():
+            names[index] = bot_name(state.language, names, rng)
+            events.append({"t": "bot", "seat": index, "level": level, "name": names[index]})
+    return events
 
 
 def _rematch(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -177,7 +221,53 @@ def _presence(state: TableState, command: Command, rng: random.Random) -> list[P
     due = state.phase == PLAYING and seat.token is not None and seat.is_away() == (command.kind == "back")
     if not due:
         raise CommandError("no-such-seat", f"seat {index} has no person to mark {command.kind}")
-    return [{"t": command.kind, "seat": index}]
+    if command.kind == "away":
+        return [{"t": "away", "seat": index} | _handover(state, index)]
+    return [{"t": "back", "seat": index}]
+
+
+def _come_back(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """A person whose seat a bot plays (gone, timed out, left) takes it back."""
+    if command.system:
+        return _presence(state, command, rng)
+    seat = _seated(state, command)
+    if state.phase != PLAYING or not state.seats[seat].is_away():
+        raise CommandError("not-away", "you are playing your seat yourself already")
+    return [{"t": "back", "seat": seat}]
+
+
+def _continue(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """A seated person is ready for the next round."""
+    seat = _seated(state, command)
+    if state.between_since is None:
+        raise CommandError("not-between", "no finished round is waiting for the next deal")
+    return [{"t": "ready", "seat": seat}]
+
+
+def _deal(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """The server deals the next round: everyone connected is ready, or the pause between rounds is over."""
+    if not command.system:
+        raise CommandError("unknown-type", "the server does not know the command 'deal'")
+    if state.between_since is None or state.match is None:
+        raise CommandError("not-between", "no finished round is waiting for the next deal")
+    played = len(state.match.rounds)
+    return [deal_payload(state.match.rules.deal(played, state.match.current, rng), played)]  # type: ignore[arg-type]
+
+
+def _timeout(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """The seat to move ran out of time: its stand-in's move (``args["move"]``) is made for it, and a second
+    timeout in a row marks the seat away as if its person had left."""
+    if not command.system:
+        raise CommandError("unknown-type", "the server does not know the command 'timeout'")
+    seat = command.args["seat"]
+    if state.clock_seat() != seat:
+        raise CommandError("not-your-turn", f"seat {seat} is not on a timed turn")
+    mover = Command(str(command.args["kind"]), command.args, bot_seat=seat)
+    events = _move(state, mover, rng, timed=True)
+    events[0]["timeout"] = True
+    if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY and not events[0].get("match_over"):
+        events.append({"t": "away", "seat": seat, "why": TIMED_OUT} | _handover(state, seat))
+    return events
 
 
 def _chat(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -218,14 +308,15 @@ def first_deal(options: GameOptions, rng: random.Random) -> Payload:
 # -- moves ------------------------------------------------------------------------------------------
 
 
-def _mover(state: TableState, command: Command) -> tuple[int, AnyRound]:
-    """The moving seat and the round, once the command may move at all."""
+def _mover(state: TableState, command: Command, *, timed: bool = False) -> tuple[int, AnyRound]:
+    """The moving seat and the round, once the command may move at all (``timed``: the server moves for a
+    person whose time ran out)."""
     if state.phase == WAITING:
         raise CommandError("not-started", "the match has not started yet")
     if state.phase == OVER or state.round is None:
         raise CommandError("match-over", "the match is over: ask for a rematch")
     seat = command.bot_seat if command.bot_seat is not None else _seated(state, command)
-    if command.bot_seat is not None and state.seats[seat].bot is None:
+    if command.bot_seat is not None and state.seats[seat].bot is None and not timed:
         raise CommandError("not-your-turn", f"seat {seat} is no longer played by a bot")
     rnd = state.round
     if rnd.turn != seat:
@@ -247,8 +338,8 @@ def parse_move(state: TableState, command: Command) -> Move:
     return Move(PLAY, tile, target)
 
 
-def _move(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
-    seat, rnd = _mover(state, command)
+def _move(state: TableState, command: Command, rng: random.Random, *, timed: bool = False) -> list[Payload]:
+    seat, rnd = _mover(state, command, timed=timed)
     move = parse_move(state, command)
     trial = rnd.copy()
     try:
@@ -256,24 +347,17 @@ def _move(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     except IllegalMoveError as error:
         raise CommandError("illegal-move", error.detail, error.rule) from None
     events = [move_payload(seat, move)]
-    if trial.end is not None:
-        deal = _next_deal(state, trial, rng)
-        events.extend(deal)
-        if not deal:
-            events[0]["match_over"] = True
+    if trial.end is not None and _ends_match(state, trial):
+        events[0]["match_over"] = True
     return events
 
 
-def _next_deal(state: TableState, ended: ChickenFootRound | StandardRound, rng: random.Random) -> list[Payload]:
-    """The next round's deal after ``ended``, unless the match is over with it."""
+def _ends_match(state: TableState, ended: ChickenFootRound | StandardRound) -> bool:
+    """True when the match is over once ``ended`` (the current round, played to its end) is counted."""
     assert state.match is not None
     earlier = [r.scores() for r in state.match.rounds[:-1]]
     totals = [sum(column) for column in zip(*earlier, ended.scores(), strict=True)]
-    played = len(state.match.rounds)
-    if state.match.rules.is_match_over(totals, played):
-        return []
-    nxt = state.match.rules.deal(played, ended, rng)  # type: ignore[arg-type]
-    return [deal_payload(nxt, played)]
+    return state.match.rules.is_match_over(totals, len(state.match.rounds))
 
 
 Handler = Callable[[TableState, Command, random.Random], list[Payload]]
@@ -288,7 +372,10 @@ HANDLERS: dict[str, Handler] = {
     "rematch": _rematch,
     "chat": _chat,
     "away": _presence,
-    "back": _presence,
+    "back": _come_back,
+    "continue": _continue,
+    "deal": _deal,
+    "timeout": _timeout,
     PLAY: _move,
     DRAW: _move,
     PASS: _move,

@@ -29,6 +29,8 @@ CODES: dict[str, str] = {
     "stale": "the command was meant for an earlier state of the table",
     "busy": "the table is busy: try again in a moment",
     "rate-limited": "too many requests from this client: slow down",
+    "not-between": "no finished round is waiting for the next deal",
+    "not-away": "no bot is playing your seat",
 }
 """Every error code a client may receive, with what it means."""
 
@@ -36,18 +38,22 @@ CODES: dict[str, str] = {
 class CommandError(Exception):
     """A refused command: ``code`` is one of ``CODES``, ``message`` says what was wrong in plain words.
 
-    ``rule`` names the broken game rule (the engine's code) for an illegal move.
+    ``rule`` names the broken game rule (the engine's code) for an illegal move; ``field`` names the setting
+    at fault for ``bad-settings``, when one is.
     """
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None, field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
+        self.field = field
 
     def to_frame(self, command_id: str | None) -> dict[str, object]:
         """The ``error`` frame answering the command ``command_id``."""
         frame: dict[str, object] = {"t": "error", "id": command_id, "code": self.code, "message": self.message}
         if self.rule is not None:
             frame["rule"] = self.rule
+        if self.field is not None:
+            frame["field"] = self.field
         return frame

@@ -28,8 +28,9 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "started": (),
     "rematch": (),
     "chat": ("seat", "text"),
-    "away": ("seat",),
+    "away": ("seat", "why"),
     "back": ("seat",),
+    "ready": ("seat",),
 }
 """For each table event, the payload fields anyone may see."""
 
@@ -120,7 +121,12 @@ def move_frame(state: TableState, event: Event, seat: int | None) -> dict[str, A
         "seat": mover,
         "move": move_to_wire(move),
         "view": view_to_wire(view, DERIVED),
+        "clock": state.clock(event.time),
     }
+    if event.payload.get("timeout"):
+        frame["timeout"] = True
+    if view.end is not None:  # the round (and maybe the match) ended: the table's phase or pause changed
+        frame["table"] = state.summary(event.time)
     result = match_result(state)
     return frame | {"match": result} if result else frame
 
@@ -136,12 +142,12 @@ def frame_for(state: TableState, event: Event, seat: int | None) -> dict[str, An
     """What ``seat`` receives for ``event``, rendered from ``state`` right after folding it."""
     kind = event.kind
     if kind == "dealt":
-        return {"t": "round", "seq": event.seq, "view": current_view(state, seat)}
+        return {"t": "round", "seq": event.seq, "view": current_view(state, seat), "clock": state.clock(event.time)}
     if kind == "move":
         return move_frame(state, event, seat)
     public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}
     frame = {"t": kind, "seq": event.seq, **public}
-    return frame if kind == "chat" else frame | {"table": state.summary()}
+    return frame if kind == "chat" else frame | {"table": state.summary(event.time)}
 
 
 def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:

@@ -26,9 +26,10 @@ from .actor import Reply, TableActor, TableConfig
 from .bots import BotRunner
 from .commands import Command, check_name
 from .errors import CommandError
+from .names import bot_name
 from .ports import Coordinator, Event, LocalCoordinator, Store
-from .settings import options_from_settings
-from .state import OVER, TableState, token_hash
+from .settings import options_from_settings, table_settings_from
+from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
 log = logging.getLogger("dominohall.tables")
 
@@ -53,6 +54,8 @@ class NewTable:
     bots: list[str | None]
     name: str
     seat: int = 0
+    language: str = "en"
+    """The language of the page that asks (the bots' names come from it)."""
 
 
 @dataclass
@@ -188,14 +191,19 @@ class Hall:
             raise CommandError("no-such-seat", "the host takes a seat of the table that has no bot")
         if any(level is not None and level not in BOT_LEVELS for level in spec.bots):
             raise CommandError("bad-bot", f"the bot levels are {', '.join(BOT_LEVELS)}")
+        table = table_settings_from(spec.settings)
         name, token = check_name(spec.name), new_token()
         host = token_hash(token)
-        seats: list[dict[str, Any]] = [
-            {"name": f"{level.capitalize()} bot", "bot": level} if level else {} for level in spec.bots
-        ]
-        seats[spec.seat] = {"name": name, "token": host}
+        seats = self._seats(spec, name, host)
         table_id = new_table_id()
-        payload = {"t": "created", "game": spec.game, "options": options.to_dict(), "seats": seats}
+        payload = {
+            "t": "created",
+            "game": spec.game,
+            "options": options.to_dict(),
+            "seats": seats,
+            "table": table.to_dict(),
+            "language": spec.language,
+        }
         event = Event(table_id, 1, None, "host", now, payload | {"host": host, "time": now})
         await self.store.create_table(table_id, now)
         await self.store.append([event])
@@ -203,6 +211,37 @@ class Hall:
             await self._start(self._rebuild(table_id, [event]))
         log.info("table created", extra={"table": table_id, "seq": 1})
         return table_id, token
+
+    @staticmethod
+    def _seats(spec: NewTable, name: str, host: str) -> list[dict[str, Any]]:
+        """The new table's seats: the host, a bot with a name of its own per bot level, the free seats."""
+        names: list[str | None] = [name]
+        seats: list[dict[str, Any]] = []
+        rng = secrets.SystemRandom()
+        for index, level in enumerate(spec.bots):
+            if index == spec.seat:
+                seats.append({"name": name, "token": host})
+            elif level is None:
+                seats.append({})
+            else:
+                names.append(bot_name(spec.language, names, rng))
+                seats.append({"name": names[-1], "bot": level})
+        return seats
+
+    def open_tables(self) -> list[dict[str, Any]]:
+        """The lobby: this process's live public tables with a free seat, and public matches being played."""
+        listed = []
+        for table_id, actor in list(self.actors.items()):
+            state = actor.state
+            free = sum(seat.is_free() for seat in state.seats)
+            if not state.settings.public or not ((state.phase == WAITING and free) or state.phase == PLAYING):
+                continue
+            summary = state.summary()
+            listed.append(
+                {key: summary[key] for key in ("id", "game", "options", "settings", "seats", "phase")}
+                | {"link": f"/t/{table_id}", "free": free}
+            )
+        return listed
 
     async def sit(self, table_id: str, seat: int, name: str) -> tuple[Reply, str]:
         """Sit a person in a free seat: the reply, and the new seat token (valid once the reply is an ack)."""

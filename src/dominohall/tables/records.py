@@ -1,14 +1,17 @@
-"""A table's match records: the match just over from the live state, an earlier one (before a rematch)
-from the table's stored events, so every finished match stays downloadable."""
+"""A table's match records: the current match from the live state (while it is played, its finished rounds
+only: the deal of the round being played is secret until it ends), an earlier one (before a rematch) from the
+table's stored events, so every match stays downloadable."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from ..engine.match import AnyMatch
 from ..engine.record import export_record
 from .errors import CommandError
 from .ports import Event, Store
-from .state import OVER, TableState
+from .state import OVER, PLAYING, TableState
 
 
 def finished_matches(state: TableState) -> int:
@@ -17,14 +20,15 @@ def finished_matches(state: TableState) -> int:
 
 
 async def match_record(state: TableState, store: Store, number: int | None = None) -> dict[str, Any]:
-    """The record of the table's match ``number`` (1-based; ``None``: the latest finished one).
+    """The record of the table's match ``number`` (1-based; ``None``: the latest finished one, else the
+    one being played).
 
-    Raises ``CommandError("not-over")`` for a match still being played or not played at all.
+    Raises ``CommandError("not-started")`` for a match not played at all.
     """
-    last = finished_matches(state)
-    number = last if number is None else number
+    last = state.matches if state.phase in (PLAYING, OVER) else finished_matches(state)
+    number = (finished_matches(state) or last) if number is None else number
     if not 1 <= number <= last:
-        raise CommandError("not-over", "the record can be downloaded once the match is over")
+        raise CommandError("not-started", f"this table has played {last} matches: there is no match {number}")
     if number == state.matches:
         return _export(state)
     return _export(replay_to_end_of(await store.load(state.table_id), number))
@@ -42,4 +46,13 @@ def replay_to_end_of(events: list[Event], number: int) -> TableState:
 
 def _export(state: TableState) -> dict[str, Any]:
     assert state.match is not None
-    return export_record(state.match, state.seat_infos())
+    return export_record(finished_rounds(state.match), state.seat_infos())
+
+
+def finished_rounds(match: AnyMatch) -> AnyMatch:
+    """The match with its finished rounds only (itself when every round has ended)."""
+    if not match.rounds or match.current.end is not None:
+        return match
+    shown = copy.copy(match)
+    shown.rounds = match.rounds[:-1]
+    return shown

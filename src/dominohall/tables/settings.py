@@ -1,19 +1,28 @@
 """A table's game and settings from what a host asks for, with each game's defaults filling the rest.
 
+A host sends settings by the record's option names (the game's rules) and the table's own settings
+(``turn_seconds``, ``public``) in one object. Every whole number has a range (``RANGES``), so no setting can
+carry a number the store or the engine cannot hold. A change names only what changes: the other settings
+keep their values, and those that follow the number of players (a Chicken Foot table's set and hand, a
+standard table's target) follow it again unless the host chose them.
+
 >>> options_from_settings("chickenfoot", {"players": 3}).hand
 14
 >>> options_from_settings("standard", {"mode": "allfives"}).target
 150
+>>> options_from_settings("chickenfoot", {"limit": 300}, ChickenFootOptions.for_table(start_toes=4)).start_toes
+4
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import OptionsError
 from ..engine.match import GameOptions
-from ..engine.options import ChickenFootOptions
-from ..engine.standard_options import BY_MODE, StandardOptions
+from ..engine.options import ChickenFootOptions, default_hand, default_top
+from ..engine.standard_options import BY_MODE, DEFAULT_TARGETS, StandardOptions
 from .errors import CommandError
 
 GAMES = ("chickenfoot", "standard")
@@ -21,38 +30,144 @@ GAMES = ("chickenfoot", "standard")
 
 CHICKEN_FOOT_KEYS = frozenset({"players", "set", "hand", "length", "start_toes", "blank_double", "limit"})
 STANDARD_KEYS = frozenset({"players", "set", "mode", "partners", "target"})
+TABLE_KEYS = frozenset({"turn_seconds", "public"})
+"""The table's own settings (not rules of the game: they are not in a record's options)."""
+
+RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 8),
+    "set": (6, 15),
+    "hand": (1, 67),
+    "start_toes": (4, 6),
+    "blank_double": (25, 50),
+    "limit": (1, 10_000),
+    "target": (1, 10_000),
+    "turn_seconds": (0, 300),
+}
+"""The widest range of each whole-number setting (each game then checks its own rules within it)."""
+
+TURN_SECONDS = (10, 300)
+"""A turn timer, when on, gives 10 to 300 seconds a turn (0 turns it off; ``null`` is "auto")."""
+AUTO_TURN_SECONDS = 60
+"""The timer "auto" gives while two or more people are seated (one person against bots has none)."""
 
 
-def options_from_settings(game: str, settings: dict[str, Any]) -> GameOptions:
-    """The options of ``game`` for ``settings`` (record option names); ``CommandError`` when they do not fit."""
+@dataclass(frozen=True)
+class TableSettings:
+    """The table's own settings: the turn timer and whether the lobby lists the table.
+
+    ``turn_seconds`` is ``None`` for "auto" (``AUTO_TURN_SECONDS`` while two or more people sit, else off), 0
+    for off, or 10 to 300.
+    """
+
+    turn_seconds: int | None = None
+    public: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as events and the table's summary write them."""
+        return {"turn_seconds": self.turn_seconds, "public": self.public}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
+        """The settings an event keeps (an older table's events have none: the defaults)."""
+        data = data or {}
+        return cls(data.get("turn_seconds"), bool(data.get("public", False)))
+
+    def seconds_for(self, people: int) -> int:
+        """The seconds a turn has with ``people`` persons seated (0: no timer)."""
+        if self.turn_seconds is None:
+            return AUTO_TURN_SECONDS if people >= 2 else 0
+        return self.turn_seconds
+
+
+def _refuse(message: str, field: str | None = None) -> CommandError:
+    return CommandError("bad-settings", message, field=field)
+
+
+def _known(game: str, settings: dict[str, Any]) -> None:
     if game not in GAMES:
-        raise CommandError("bad-settings", f"the game must be chickenfoot or standard, not {game!r}")
-    allowed = CHICKEN_FOOT_KEYS if game == "chickenfoot" else STANDARD_KEYS
+        raise _refuse(f"the game must be chickenfoot or standard, not {game!r}", "game")
+    allowed = (CHICKEN_FOOT_KEYS if game == "chickenfoot" else STANDARD_KEYS) | TABLE_KEYS
     unknown = sorted(set(settings) - allowed)
     if unknown:
-        raise CommandError("bad-settings", f"{', '.join(unknown)} is not a setting of {game}")
+        raise _refuse(f"{', '.join(unknown)} is not a setting of {game}", unknown[0])
+
+
+def options_from_settings(game: str, settings: dict[str, Any], base: GameOptions | None = None) -> GameOptions:
+    """The options of ``game`` for ``settings`` (record option names; the table's own settings are ignored
+    here), changing ``base`` where given; ``CommandError("bad-settings")`` naming the field when they do not
+    fit."""
+    _known(game, settings)
+    wanted = {key: value for key, value in settings.items() if key not in TABLE_KEYS}
     try:
-        return _chicken_foot(settings) if game == "chickenfoot" else _standard(settings)
-    except (OptionsError, TypeError, ValueError) as error:
-        raise CommandError("bad-settings", str(error)) from None
+        if game == "chickenfoot":
+            return _chicken_foot(_chosen_chicken_foot(base) | wanted)
+        return _standard(_chosen_standard(base) | wanted)
+    except OptionsError as error:
+        raise _refuse(str(error), error.field) from None
+
+
+def table_settings_from(settings: dict[str, Any], base: TableSettings | None = None) -> TableSettings:
+    """The table's own settings from ``settings`` (the game's options are ignored here), changing ``base``."""
+    base = base or TableSettings()
+    seconds = settings.get("turn_seconds", base.turn_seconds)
+    if seconds is not None:
+        seconds = _whole({"turn_seconds": seconds}, "turn_seconds", None)
+        if seconds and not TURN_SECONDS[0] <= seconds <= TURN_SECONDS[1]:
+            raise _refuse(f"a turn has {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds, or 0 for none", "turn_seconds")
+    public = settings.get("public", base.public)
+    if not isinstance(public, bool):
+        raise _refuse("public is true or false", "public")
+    return TableSettings(seconds, public)
+
+
+def _chosen_chicken_foot(base: GameOptions | None) -> dict[str, Any]:
+    """What the host chose of ``base``: the set and hand only where they differ from the players' own."""
+    if not isinstance(base, ChickenFootOptions):
+        return {}
+    chosen = {key: value for key, value in base.to_dict().items() if key in CHICKEN_FOOT_KEYS}
+    if base.top == default_top(base.players):
+        del chosen["set"]
+    if base.hand == default_hand(base.players, base.top):
+        del chosen["hand"]
+    return chosen
+
+
+def _chosen_standard(base: GameOptions | None) -> dict[str, Any]:
+    """What the host chose of ``base``: the target only where it is not the mode's own."""
+    if not isinstance(base, StandardOptions):
+        return {}
+    chosen = {key: value for key, value in base.to_dict().items() if key in STANDARD_KEYS}
+    if base.target == DEFAULT_TARGETS[base.mode]:
+        del chosen["target"]
+    return chosen
 
 
 def _whole(settings: dict[str, Any], key: str, default: int | None) -> int | None:
+    """The whole number under ``key`` (``default`` when absent), inside its range of ``RANGES``."""
     value = settings.get(key, default)
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise OptionsError(f"{key} must be a whole number")
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise OptionsError(f"{key} must be a whole number", key)
+    low, high = RANGES[key]
+    if not low <= value <= high:
+        raise OptionsError(f"{key} must be from {low} to {high}, not {value}", key)
+    return value
+
+
+def _word(settings: dict[str, Any], key: str, default: str) -> str:
+    value = settings.get(key, default)
+    if not isinstance(value, str):
+        raise OptionsError(f"{key} must be a word", key)
     return value
 
 
 def _chicken_foot(settings: dict[str, Any]) -> ChickenFootOptions:
-    length = settings.get("length", "full")
-    if not isinstance(length, str):
-        raise OptionsError("length must be full, half or one")
     return ChickenFootOptions.for_table(
         _whole(settings, "players", 4) or 4,
         top=_whole(settings, "set", None),
         hand=_whole(settings, "hand", None),
-        length=length,
+        length=_word(settings, "length", "full"),
         start_toes=_whole(settings, "start_toes", 6) or 6,
         blank_double=_whole(settings, "blank_double", 50) or 50,
         limit=_whole(settings, "limit", None),
@@ -60,16 +175,16 @@ def _chicken_foot(settings: dict[str, Any]) -> ChickenFootOptions:
 
 
 def _standard(settings: dict[str, Any]) -> StandardOptions:
-    mode, partners = settings.get("mode", "draw"), settings.get("partners", False)
-    if not isinstance(mode, str) or not isinstance(partners, bool):
-        raise OptionsError("mode must be a word and partners true or false")
+    partners = settings.get("partners", False)
+    if not isinstance(partners, bool):
+        raise OptionsError("partners is true or false", "partners")
     target = settings.get("target", BY_MODE)
     if target != BY_MODE:
         target = _whole(settings, "target", None)
     return StandardOptions.for_table(
         _whole(settings, "players", 2) or 2,
         top=_whole(settings, "set", 6) or 6,
-        mode=mode,
+        mode=_word(settings, "mode", "draw"),
         partners=partners,
         target=target,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from ..engine.record import SeatInfo
 from ..engine.standard import StandardRound
 from ..engine.standard_options import StandardOptions
 from .ports import Event
+from .settings import TableSettings
 
 WAITING = "waiting"
 """Seats are being taken and settings changed; no match yet."""
@@ -35,6 +37,14 @@ ROUND_EVENTS = frozenset({"created", "settings", "started", "rematch", "dealt", 
 STAND_IN = "medium"
 """The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
 
+GONE, TIMED_OUT, LEFT = "gone", "timeout", "left"
+"""Why a bot plays a person's seat: gone past the grace period, two turns in a row timed out, or Leave pressed
+during the match."""
+BETWEEN_ROUNDS = 20.0
+"""Seconds a finished round waits for the next deal unless every connected person presses Continue first."""
+TIMEOUTS_AWAY = 2
+"""Timeouts in a row after which a seat is marked away, as if its person had left."""
+
 
 def token_hash(token: str) -> str:
     """The SHA-256 of a seat token, in hex: the only form in which a table keeps it."""
@@ -48,6 +58,8 @@ class Seat:
     name: str | None = None
     bot: str | None = None
     token: str | None = None
+    why: str | None = None
+    """Why a bot plays the person's seat (``GONE``, ``TIMED_OUT``, ``LEFT``), while one does."""
 
     def is_free(self) -> bool:
         """True when nobody (and no bot) sits here."""
@@ -63,7 +75,13 @@ class Seat:
 
     def to_public(self) -> dict[str, Any]:
         """What anyone may know of the seat (never its token)."""
-        return {"name": self.name, "bot": self.bot, "free": self.is_free(), "away": self.is_away()}
+        away = self.is_away()
+        why = self.why if away else None
+        return {"name": self.name, "bot": self.bot, "free": self.is_free(), "away": away, "why": why}
+
+    def is_person(self) -> bool:
+        """True when a person holds the seat and plays it (not a bot, not a bot standing in)."""
+        return self.token is not None and self.bot is None
 
 
 def options_from_dict(game: str, data: dict[str, Any]) -> GameOptions:
@@ -90,6 +108,21 @@ class TableState:
     """The ``seq`` of the last event that changed the game (the table's creation, a start, a deal, a move):
     a command decided at an earlier ``seq`` is stale; chat, seats and presence leave it."""
     chat: list[tuple[int, str]] = field(default_factory=list)
+    settings: TableSettings = field(default_factory=TableSettings)
+    """The table's own settings (the turn timer, the lobby)."""
+    language: str = "en"
+    """The language of the page that made the table (the bots' names come from it)."""
+    turn_since: float = 0.0
+    """When the turn of the seat to move began (the time of the event that gave it the turn)."""
+    between_since: float | None = None
+    """When the last round ended, while the next one waits to be dealt (``None`` otherwise)."""
+    ready: set[int] = field(default_factory=set)
+    """The seats that have pressed Continue since the round ended."""
+    timeouts: dict[int, int] = field(default_factory=dict)
+    """Per seat, how many of its turns in a row ran out of time."""
+    pause: float = BETWEEN_ROUNDS
+    """Seconds between rounds at this server (a setting of the server, not an event)."""
+    _time: float = 0.0
 
     # -- questions ---------------------------------------------------------------------------------
 
@@ -118,12 +151,60 @@ class TableState:
         """The match's totals of the rounds already ended."""
         return tuple(self.match.totals()) if self.match is not None else ()
 
+    def people(self) -> int:
+        """How many seats persons play now (a seat a bot plays meanwhile does not count)."""
+        return sum(seat.is_person() for seat in self.seats)
+
+    def turn_seconds(self) -> int:
+        """The seconds a turn has now (0: no timer)."""
+        return self.settings.seconds_for(self.people())
+
+    def clock_seat(self) -> int | None:
+        """The seat whose turn is timed now: a person's seat to move in a round being played, with a timer on."""
+        rnd = self.round
+        if self.phase != PLAYING or rnd is None or rnd.end is not None or not self.turn_seconds():
+            return None
+        return rnd.turn if self.seats[rnd.turn].is_person() else None
+
+    def turn_deadline(self) -> float | None:
+        """When the turn of the seat to move runs out (``None``: it is not timed)."""
+        return None if self.clock_seat() is None else self.turn_since + self.turn_seconds()
+
+    def next_host(self, leaving: int) -> str:
+        """The token hash of the person after seat ``leaving`` who would take the host's role ("" for nobody)."""
+        count = len(self.seats)
+        for step in range(1, count):
+            seat = self.seats[(leaving + step) % count]
+            if seat.is_person():
+                return seat.token or ""
+        return ""
+
     def seat_infos(self) -> list[SeatInfo]:
         """The seats as the record names them."""
         return [seat.info() for seat in self.seats]
 
-    def summary(self) -> dict[str, Any]:
-        """The table as anyone may see it."""
+    def clock(self, now: float) -> dict[str, Any] | None:
+        """The seat to move and the seconds it has left at ``now``, when its turn is timed."""
+        seat, deadline = self.clock_seat(), self.turn_deadline()
+        if seat is None or deadline is None:
+            return None
+        return {"seat": seat, "left": round(max(0.0, deadline - now), 1), "limit": self.turn_seconds()}
+
+    def deal_deadline(self, pause: float) -> float | None:
+        """When the next round is dealt anyway, with ``pause`` seconds between rounds (``None``: none waits)."""
+        return None if self.between_since is None else self.between_since + pause
+
+    def between(self, now: float, pause: float) -> dict[str, Any] | None:
+        """Who has pressed Continue and the seconds before the next deal, while a finished round waits."""
+        deadline = self.deal_deadline(pause)
+        if deadline is None:
+            return None
+        return {"ready": sorted(self.ready), "left": round(max(0.0, deadline - now), 1)}
+
+    def summary(self, now: float | None = None) -> dict[str, Any]:
+        """The table as anyone may see it at ``now`` (with the time left to the seat to move, and before the
+        next deal)."""
+        now = time.time() if now is None else now
         host_seat = self.seat_of(self.host)
         return {
             "id": self.table_id,
@@ -134,6 +215,10 @@ class TableState:
             "phase": self.phase,
             "matches": self.matches,
             "seq": self.seq,
+            "settings": self.settings.to_dict(),
+            "turn_seconds": self.turn_seconds(),
+            "clock": self.clock(now),
+            "between": self.between(now, self.pause),
         }
 
     # -- folding -----------------------------------------------------------------------------------
@@ -142,6 +227,7 @@ class TableState:
         """Apply one event (the next ``seq``) to the state."""
         if event.seq != self.seq + 1:
             raise ValueError(f"table {self.table_id}: event {event.seq} folded after {self.seq}")
+        self._time = event.time
         getattr(self, "_on_" + event.kind.replace("-", "_"))(event.payload)
         self.seq = event.seq
         if event.kind in ROUND_EVENTS:
@@ -155,12 +241,22 @@ class TableState:
         self.seats = [Seat(s.get("name"), s.get("bot"), s.get("token")) for s in payload["seats"]]
         self.host = payload["host"]
         self.created = payload["time"]
+        self.settings = TableSettings.from_dict(payload.get("table"))
+        self.language = payload.get("language", "en")
 
     def _on_sat(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], None, payload["token"])
+        if not self.host:
+            self.host = payload["token"]
 
     def _on_stood(self, payload: dict[str, Any]) -> None:
         self._vacate(payload["seat"])
+        self._hand_over(payload)
+
+    def _hand_over(self, payload: dict[str, Any]) -> None:
+        """A leaving host's role goes to the person the event names ("" for nobody)."""
+        if "host" in payload:
+            self.host = payload["host"]
 
     def _on_kicked(self, payload: dict[str, Any]) -> None:
         self._vacate(payload["seat"])
@@ -174,16 +270,27 @@ class TableState:
             self.seats[index] = Seat()
 
     def _on_away(self, payload: dict[str, Any]) -> None:
-        self.seats[payload["seat"]].bot = STAND_IN
+        seat = self.seats[payload["seat"]]
+        seat.bot, seat.why = STAND_IN, payload.get("why", GONE)
+        self._hand_over(payload)
 
     def _on_back(self, payload: dict[str, Any]) -> None:
-        self.seats[payload["seat"]].bot = None
+        index = payload["seat"]
+        seat = self.seats[index]
+        seat.bot, seat.why = None, None
+        self.timeouts.pop(index, None)
+        if not self.host and seat.token:
+            self.host = seat.token
+        if self.round is not None and self.round.turn == index:
+            self.turn_since = self._time  # a person back on their turn gets the whole of it
 
     def _on_bot(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
 
     def _on_settings(self, payload: dict[str, Any]) -> None:
         self.options = options_from_dict(self.game, payload["options"])
+        if "table" in payload:
+            self.settings = TableSettings.from_dict(payload["table"])
         players = self.options.players
         self.seats = (self.seats + [Seat() for _ in range(players)])[:players]
 
@@ -191,6 +298,7 @@ class TableState:
         self.phase = PLAYING
         self.match = new_match(self.options)
         self.matches += 1
+        self.timeouts.clear()
 
     def _on_rematch(self, payload: dict[str, Any]) -> None:
         self._on_started(payload)
@@ -204,12 +312,22 @@ class TableState:
         else:
             rnd = ChickenFootRound(self.options, payload["number"], first, hands, boneyard)
         self.match.rounds.append(rnd)  # type: ignore[arg-type]
+        self.between_since, self.turn_since = None, self._time
+        self.ready.clear()
 
     def _on_move(self, payload: dict[str, Any]) -> None:
         assert self.match is not None
-        self.match.current.apply(move_from_payload(payload), payload["seat"])
+        seat = payload["seat"]
+        self.match.current.apply(move_from_payload(payload), seat)
+        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1 if payload.get("timeout") else 0
+        self.turn_since = self._time
         if self.match.is_over():
             self.phase = OVER
+        elif self.match.current.end is not None:
+            self.between_since = self._time
+
+    def _on_ready(self, payload: dict[str, Any]) -> None:
+        self.ready.add(payload["seat"])
 
     def _on_chat(self, payload: dict[str, Any]) -> None:
         self.chat = [*self.chat[-49:], (payload["seat"], payload["text"])]

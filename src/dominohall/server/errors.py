@@ -1,0 +1,41 @@
+"""Every HTTP error in the protocol's ``error`` shape: ``{"t": "error", "id": null, "code", "message"}``.
+
+FastAPI answers a body that does not fit its model with 422 and ``{"detail": [...]}``, and Starlette an
+unknown path with ``{"detail": "Not Found"}``; a client written from docs/protocol.md reads ``code`` instead.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+HTTP_CODES = {404: "not-found", 405: "bad-method", 413: "too-long", 429: "rate-limited"}
+"""The error code of an HTTP status the framework answers by itself (others: ``bad-request``)."""
+
+
+def error_body(code: str, message: str) -> dict[str, object]:
+    """The protocol's error object for an HTTP answer."""
+    return {"t": "error", "id": None, "code": code, "message": message}
+
+
+async def _invalid(request: Request, error: Exception) -> JSONResponse:
+    """A body or query that does not fit the endpoint's model: 400 ``bad-message`` naming the first fault."""
+    assert isinstance(error, RequestValidationError)
+    first = error.errors()[0] if error.errors() else {}
+    where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "the request"
+    return JSONResponse(error_body("bad-message", f"{where}: {first.get('msg', 'not valid')}"), status_code=400)
+
+
+async def _http(request: Request, error: Exception) -> JSONResponse:
+    """An HTTP error the framework raised (no such path, a method not allowed...)."""
+    assert isinstance(error, HTTPException)
+    code = HTTP_CODES.get(error.status_code, "bad-request")
+    return JSONResponse(error_body(code, str(error.detail)), status_code=error.status_code, headers=error.headers)
+
+
+def install(app: FastAPI) -> None:
+    """Answer the framework's own errors in the protocol's shape."""
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(HTTPException, _http)
