@@ -129,12 +129,15 @@ def test_the_game_pages_forms_post_to_a_table(server: Server) -> None:
     assert "Свободное место" in html
 
 
-def test_settings_that_make_no_table_are_refused_on_the_page(server: Server) -> None:
-    request = urllib.request.Request(f"{server.url}/en/standard/play", data=b"players=2&partners=on")
+def test_settings_that_make_no_table_are_refused_on_the_page_with_the_reason(server: Server) -> None:
+    request = urllib.request.Request(f"{server.url}/cs/standard/play", data=b"players=2&partners=on&mode=block")
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=10)
     assert refused.value.code == 400
-    assert "These settings do not make a table" in refused.value.read().decode()
+    html = refused.value.read().decode()
+    reason = translations("cs").gettext("Partners need four players: two teams sitting opposite each other.")
+    assert f'<span class="field-problem" id="problem-partners">{reason}</span>' in html
+    assert '<option value="block" selected>' in html and '<input type="checkbox" name="partners" checked' in html
 
 
 def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: Server) -> None:

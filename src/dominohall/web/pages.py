@@ -11,16 +11,15 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from ..server.http import hall_of, set_seat_cookie
+from ..server.http import cookie_name, hall_of, set_seat_cookie
 from ..tables.errors import CommandError
 from ..tables.hall import NewTable
 from . import COOKIE, GAME_SLUGS, LANGUAGES, chosen_language, plural_forms, render, translations
+from .forms import FormError, bots_of, choices_of, fields_of, problem_text, rules_line, settings_of, table_choices
 
 router = APIRouter(include_in_schema=False)
 
 GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "standard": "standard"}
-LEVELS = ("easy", "medium", "hard")
-MAX_SEATS = {"chickenfoot": 8, "standard": 4}
 ONE_YEAR = 365 * 24 * 3600
 
 
@@ -53,10 +52,91 @@ async def root(request: Request) -> Response:
 
 @router.get("/{language}/")
 async def home(language: str, request: Request) -> Response:
-    """The home page: the games, each with a big Play."""
+    """The home page: the games, each with a big Play, and the lobby of public tables."""
     if language not in LANGUAGES:
         return HTMLResponse("not found", status_code=404)
-    return page(request, language, "home.html")
+    return page(request, language, "home.html", lobby=lobby_entries(request, language))
+
+
+@router.get("/{language}/lobby")
+async def lobby(language: str, request: Request) -> Response:
+    """The lobby's list alone (the home page's script fetches it to refresh the list)."""
+    if language not in LANGUAGES:
+        return HTMLResponse("not found", status_code=404)
+    html = render(language, "lobby.html", lobby=lobby_entries(request, language))
+    return HTMLResponse(html, headers={"cache-control": "no-store"})
+
+
+def lobby_entries(request: Request, language: str) -> list[dict[str, Any]]:
+    """The public tables of the lobby as the page shows them: tables with a free seat first, then matches to
+    watch, each with its game, its settings in short, its seats taken and the people seated."""
+    entries = []
+    for table in hall_of(request).open_tables():
+        seats = table["seats"]
+        entries.append(
+            {
+                "id": table["id"],
+                "link": table["link"],
+                "game": table["game"],
+                "rules": rules_line(language, table["game"], table["options"], table.get("settings")),
+                "taken": len(seats) - table["free"],
+                "seats": len(seats),
+                "people": [seat["name"] for seat in seats if not seat["free"] and not seat["bot"] and seat["name"]],
+                "open": table["phase"] == "waiting" and table["free"] > 0,
+            }
+        )
+    return sorted(entries, key=lambda entry: not entry["open"])
+
+
+@router.post("/{language}/t/{table_id}/sit")
+async def sit_from_lobby(language: str, table_id: str, request: Request) -> Response:
+    """Take the first free seat of a lobby's table with the name the visitor typed, and go to the table; when
+    no seat is left, the home page again with the lobby as it is now and why."""
+    if language not in LANGUAGES:
+        return HTMLResponse("not found", status_code=404)
+    if cookie_name(table_id) in request.cookies:
+        return RedirectResponse(f"/t/{table_id}", status_code=303)  # seated here already: the page knows the seat
+    forms = translations(language)
+    name = ((await posted_form(request)).get("name") or "").strip()[:24] or forms.gettext("Player")
+    token, problem = await take_free_seat(request, table_id, name)
+    if token is not None:
+        response = RedirectResponse(f"/t/{table_id}", status_code=303)
+        set_seat_cookie(request, response, table_id, token)
+        return response
+    reasons = {
+        "bad-name": forms.gettext("A name is 1 to 24 letters, digits or signs."),
+        "no-table": forms.gettext("There is no such table. Please check the link."),
+    }
+    text = reasons.get(problem, forms.gettext("That table has no free seat any more."))
+    entries = lobby_entries(request, language)
+    return page(request, language, "home.html", status=409, lobby=entries, lobby_problem=text, name=name)
+
+
+async def take_free_seat(request: Request, table_id: str, name: str) -> tuple[str | None, str]:
+    """Sit ``name`` in the first seat that is free (the next one if another person was quicker): the new
+    seat token, or ``None`` and the code of what stopped it."""
+    hall = hall_of(request)
+    actor = await hall.actor(table_id)
+    if actor is None:
+        return None, "no-table"
+    for seat, state in enumerate(actor.state.summary()["seats"]):
+        if not state["free"]:
+            continue
+        try:
+            reply, token = await hall.sit(table_id, seat, name)
+        except CommandError as error:
+            return None, error.code
+        if reply.error is None:
+            return token, ""
+        if reply.error.code != "seat-taken":
+            return None, reply.error.code
+    return None, "seat-taken"
+
+
+async def posted_form(request: Request) -> dict[str, str]:
+    """A posted HTML form's fields (the last value of each)."""
+    fields = parse_qs((await request.body()).decode("utf-8", "replace"))
+    return {key: values[-1] for key, values in fields.items()}
 
 
 @router.get("/t/{table_id}")
@@ -77,6 +157,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
         strings=table_strings(language),
         bot_names=bot_names(language),
+        settings_fields=fields_of(language, summary["game"], table_choices(summary)),
     )
 
 
@@ -96,49 +177,48 @@ async def game_page(language: str, slug: str, request: Request) -> Response:
     """A game's page: what it is, how to play, how it differs, its history, and the table form."""
     if language not in LANGUAGES or slug not in GAME_SLUGS:
         return HTMLResponse("not found", status_code=404)
-    return page(request, language, f"{slug}.html", slug=slug)
+    return game_form(request, language, slug, choices_of(GAME_OF_SLUG[slug], {}))
 
 
-def table_request(game: str, form: dict[str, str], default_name: str) -> NewTable:
-    """The table a game page's form asks for (what is left out takes the game's default)."""
-    players = int(form.get("players") or (4 if game == "chickenfoot" else 2))
-    players = max(2, min(players, MAX_SEATS[game]))
-    bots: list[str | None] = [None]
-    for seat in range(1, players):
-        level = form.get(f"seat{seat}", "medium")
-        bots.append(level if level in LEVELS else None)
-    settings: dict[str, int | str | bool | None] = {"players": players}
-    if game == "chickenfoot":
-        settings["length"] = form.get("length", "full")
-        settings["start_toes"] = int(form.get("start_toes") or 6)
-        settings["blank_double"] = int(form.get("blank_double") or 50)
-    else:
-        settings["mode"] = form.get("mode", "draw")
-        settings["set"] = int(form.get("set") or 6)
-        settings["partners"] = form.get("partners") == "on"
-        target = form.get("target", "by-mode")
-        settings["target"] = None if target == "none" else target if target == "by-mode" else int(target)
-    name = (form.get("name") or "").strip()[:24] or default_name
-    return NewTable(game, settings, bots, name, 0)
+def game_form(
+    request: Request, language: str, slug: str, chosen: dict[str, str], problem: dict[str, str] | None = None
+) -> HTMLResponse:
+    """A game's page with its table form set to ``chosen`` (and, for a refused form, why: status 400)."""
+    game = GAME_OF_SLUG[slug]
+    fields = fields_of(language, game, chosen, problem)
+    status = 200 if problem is None else 400
+    context = {"slug": slug, "fields": fields, "chosen": chosen, "problem": problem}
+    return page(request, language, f"{slug}.html", status=status, **context)
+
+
+def table_request(game: str, chosen: dict[str, str], default_name: str, language: str = "en") -> NewTable:
+    """The table a game page's form asks for (``chosen``: the form's choices); ``FormError`` for a field
+    that holds no choice at all."""
+    settings = settings_of(game, chosen)
+    bots = bots_of(game, chosen, settings["players"])
+    name = chosen.get("name", "")[:24] or default_name
+    return NewTable(game, settings, bots, name, 0, language)
 
 
 @router.post("/{language}/{slug}/play")
 async def play(language: str, slug: str, request: Request) -> Response:
-    """Create the table the form describes, hosted by the visitor in seat 1, and go to it."""
+    """Create the table the form describes, hosted by the visitor in seat 1, and go to it; a form that makes no
+    table comes back with every choice kept and the reason next to the field at fault."""
     if language not in LANGUAGES or slug not in GAME_SLUGS:
         return HTMLResponse("not found", status_code=404)
-    fields = parse_qs((await request.body()).decode("utf-8", "replace"))
-    form = {key: values[-1] for key, values in fields.items()}
+    game = GAME_OF_SLUG[slug]
+    chosen = choices_of(game, await posted_form(request))
     default_name = translations(language).gettext("Player")
     address = request.client.host if request.client else "?"
     try:
-        spec = table_request(GAME_OF_SLUG[slug], form, default_name)
+        spec = table_request(game, chosen, default_name, language)
         if not request.app.state.limits.may_create(address):
             raise CommandError("rate-limited", "too many tables from your address: wait a minute")
         table_id, token = await hall_of(request).create(spec, time.time())
-    except (CommandError, ValueError) as error:
-        code = error.code if isinstance(error, CommandError) else "bad-settings"
-        return page(request, language, f"{slug}.html", status=400, slug=slug, error=code)
+    except (CommandError, FormError) as error:
+        field = error.field if isinstance(error, FormError) else getattr(error, "field", None)
+        text = problem_text(language, game, field, error.code, chosen)
+        return game_form(request, language, slug, chosen, {"field": field or "", "code": error.code, "text": text})
     full = all(level is not None for level in spec.bots[1:])  # nobody to wait for: the match starts at once
     response = RedirectResponse(f"/t/{table_id}" + ("?start=1" if full else ""), status_code=303)
     set_seat_cookie(request, response, table_id, token)

@@ -1,4 +1,5 @@
 // Beside the board: the seats (with the host's controls), the table's settings before the start, the chat.
+import { control } from "./form.js";
 import { format, make, plural, words } from "./i18n.js";
 
 const LEVELS = ["easy", "medium", "hard"];
@@ -94,25 +95,42 @@ export function renderSeats(list, ctx) {
   restore(list, before);
 }
 
-/** The host's settings form (before the start): what it asks for, in the record's option names. */
+/** What the host changed in the settings form (before the start), in the record's option names and the
+ * table's own settings: the server changes only the fields a `settings` command carries (docs/protocol.md).
+ * A field counts as changed when its value differs from the table's (as the page drew it) or the host
+ * touched it; "By the number of players" is sent as null, so the set and hand follow the players again. */
 export function settingsOf(form, game) {
-  const value = (name) => form.elements[name]?.value;
-  if (game === "chickenfoot") {
-    return {
-      players: Number(value("players")),
-      length: value("length"),
-      start_toes: Number(value("start_toes")),
-      blank_double: Number(value("blank_double")),
-    };
+  const changed = {};
+  for (const name of SETTINGS) {
+    const field = control(form, name);
+    const other = control(form, `${name}_other`);
+    if (!field || !(isChanged(field) || (field.value === "other" && other && isChanged(other)))) continue;
+    changed[name] = settingValue(name, field, other);
   }
-  const target = value("target");
-  return {
-    players: Number(value("players")),
-    mode: value("mode"),
-    set: Number(value("set")),
-    partners: form.elements.partners.checked,
-    target: target === "by-mode" ? "by-mode" : target === "none" ? null : Number(target),
-  };
+  return changed;
+}
+
+const SETTINGS = ["players", "mode", "set", "hand", "length", "start_toes", "blank_double", "limit", "partners",
+  "target", "turn_seconds", "public"];
+
+/** A whole number as a number; anything else as typed, for the server to refuse with its field. */
+const whole = (text) => (/^\d{1,5}$/.test(text.trim()) ? Number(text) : text);
+
+function isChanged(field) {
+  if (field.dataset.touched) return true;
+  if (field.type === "checkbox") return field.checked !== field.defaultChecked;
+  if (field.tagName === "SELECT") return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
+function settingValue(name, field, other) {
+  const value = field.value;
+  if (field.type === "checkbox") return field.checked && !field.disabled;
+  if (name === "mode" || name === "length") return value;
+  if (value === "other") return whole(other?.value ?? "");
+  const named = { auto: null, off: name === "turn_seconds" ? 0 : null, none: null, "by-mode": "by-mode" };
+  if (value in named) return named[value];
+  return whole(value);
 }
 
 /** The chat's messages: each seat's name and its words, always as text. */

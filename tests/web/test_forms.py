@@ -1,0 +1,328 @@
+"""The table forms and the lobby over HTTP against a real server: every setting makes that table, a refused
+form comes back whole with the reason next to the field (in each language), the host's form shows the table's
+own settings, and the lobby lists public tables and seats a visitor in one post."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from html import unescape
+from http.cookiejar import CookieJar
+from typing import Any
+
+import pytest
+
+from dominohall.web import LANGUAGES, translations
+
+from ..server.harness import Client, Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of its own: these tests make more tables a minute than one address may by default."""
+    running = Server(tmp_path_factory.mktemp("forms") / "db.sqlite", options=["--tables-per-minute", "1000"]).start()
+    yield running
+    running.stop()
+
+
+class Visitor:
+    """A browser-like client with its own cookies that does not follow redirects (so a test sees them)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.cookies = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), NoRedirects())
+
+    def request(self, path: str, form: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+        """(status, headers, body) of a GET, or of a POST of ``form`` as an HTML form posts it."""
+        data = urllib.parse.urlencode(form).encode() if form is not None else None
+        try:
+            with self.opener.open(urllib.request.Request(self.server.url + path, data=data), timeout=10) as answer:
+                return answer.status, dict(answer.headers), answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read().decode()
+
+    def table(self, table_id: str) -> dict[str, Any]:
+        """The table's public summary from the API."""
+        status, _, body = self.request(f"/api/tables/{table_id}")
+        assert status == 200, body
+        summary: dict[str, Any] = json.loads(body)
+        return summary
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def play(server: Server, slug: str, form: dict[str, str], language: str = "en") -> tuple[int, str, Visitor]:
+    """Post a game page's form: (status, the new table's id or the page's HTML, the visitor)."""
+    visitor = Visitor(server)
+    status, headers, body = visitor.request(f"/{language}/{slug}/play", form)
+    if status == 303:
+        found = re.fullmatch(r"/t/([\w-]+)(\?start=1)?", headers["location"])
+        assert found, headers["location"]
+        return status, found.group(1), visitor
+    return status, body, visitor
+
+
+def selected(html: str, name: str) -> str | None:
+    """The value of the selected option of the select named ``name``."""
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
+    assert select, f"no select named {name}"
+    option = re.search(r'<option value="([^"]*)" selected>', select.group(1))
+    return unescape(option.group(1)) if option else None
+
+
+def checked(html: str, name: str) -> bool:
+    box = re.search(rf'<input type="checkbox" name="{name}"([^>]*)>', html)
+    assert box, f"no checkbox named {name}"
+    return " checked" in box.group(1)
+
+
+def problem_of(html: str, name: str) -> str | None:
+    """The reason shown next to the field ``name``, if any."""
+    label = re.search(rf'<label class="[^"]*" data-field="{name}">(.*?)</label>', html, re.S)
+    assert label, f"no field {name}"
+    reason = re.search(r'<span class="field-problem" id="problem-[\w]+">([^<]*)</span>', label.group(1))
+    return unescape(reason.group(1)) if reason else None
+
+
+def test_the_issues_example_makes_that_table(server: Server) -> None:
+    status, table_id, visitor = play(server, "chicken-foot", {"limit": "200", "set": "15", "hand": "5"})
+    assert status == 303
+    options = visitor.table(table_id)["options"]
+    assert (options["limit"], options["set"], options["hand"]) == (200, 15, 5)
+
+
+def test_every_chicken_foot_setting_reaches_the_table(server: Server) -> None:
+    form = {
+        "players": "3",
+        "set": "12",
+        "hand": "20",
+        "length": "half",
+        "start_toes": "4",
+        "blank_double": "25",
+        "limit": "other",
+        "limit_other": "175",
+        "turn_seconds": "30",
+        "public": "on",
+        "seat1": "easy",
+        "seat2": "person",
+        "name": "Ann",
+    }
+    status, table_id, visitor = play(server, "chicken-foot", form)
+    assert status == 303
+    table = visitor.table(table_id)
+    assert table["options"] == {
+        "players": 3,
+        "set": 12,
+        "hand": 20,
+        "length": "half",
+        "start_toes": 4,
+        "double_toes": 3,
+        "blank_double": 25,
+        "limit": 175,
+    }
+    assert table["settings"] == {"turn_seconds": 30, "public": True}
+    assert [seat["free"] for seat in table["seats"]] == [False, False, True]
+    assert table["seats"][0]["name"] == "Ann" and table["seats"][1]["bot"] == "easy"
+
+
+def test_a_form_left_as_it_is_follows_the_players(server: Server) -> None:
+    status, table_id, visitor = play(server, "chicken-foot", {"players": "7"})
+    assert status == 303
+    table = visitor.table(table_id)
+    assert (table["options"]["set"], table["options"]["hand"], table["options"]["limit"]) == (12, 10, None)
+    assert table["settings"] == {"turn_seconds": None, "public": False}  # "auto" timer, not listed
+    status, table_id, visitor = play(server, "chicken-foot", {"players": "4", "limit": "off", "turn_seconds": "off"})
+    table = visitor.table(table_id)
+    assert (table["options"]["set"], table["options"]["hand"], table["settings"]["turn_seconds"]) == (9, 11, 0)
+
+
+def test_every_standard_setting_reaches_the_table(server: Server) -> None:
+    form = {
+        "mode": "allfives",
+        "players": "4",
+        "set": "9",
+        "partners": "on",
+        "target": "other",
+        "target_other": "75",
+        "turn_seconds": "120",
+        "seat1": "hard",
+        "seat2": "hard",
+        "seat3": "person",
+    }
+    status, table_id, visitor = play(server, "standard", form)
+    assert status == 303
+    table = visitor.table(table_id)
+    assert table["options"] == {"players": 4, "set": 9, "hand": 5, "mode": "allfives", "partners": True, "target": 75}
+    assert table["settings"] == {"turn_seconds": 120, "public": False}
+    _, table_id, visitor = play(server, "standard", {"mode": "bergen", "target": "none"})
+    assert visitor.table(table_id)["options"]["target"] is None
+    _, table_id, visitor = play(server, "standard", {"mode": "bergen", "target": "by-mode"})
+    assert visitor.table(table_id)["options"]["target"] == 15
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_partners_below_four_players_come_back_whole_with_the_reason(server: Server, language: str) -> None:
+    form = {
+        "mode": "bergen",
+        "players": "3",
+        "set": "12",
+        "partners": "on",
+        "target": "100",
+        "turn_seconds": "15",
+        "public": "on",
+        "seat1": "hard",
+        "seat2": "person",
+        "name": "Zoë <b>",
+    }
+    status, html, visitor = play(server, "standard", form, language)
+    assert status == 400
+    assert not [c for c in visitor.cookies if c.name.startswith("dh_") and c.name != "dh_lang"], "no seat cookie"
+    for name in ("mode", "players", "set", "target", "turn_seconds", "seat1", "seat2"):
+        assert selected(html, name) == form[name], name
+    assert checked(html, "partners") and checked(html, "public")
+    assert 'value="Zoë &lt;b&gt;"' in html
+    reason = translations(language).gettext("Partners need four players: two teams sitting opposite each other.")
+    assert problem_of(html, "partners") == reason
+    assert problem_of(html, "players") is None
+    assert f'<p class="error" role="alert">{reason}</p>' in html
+    if language != "en":
+        assert reason != "Partners need four players: two teams sitting opposite each other."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hand_too_big_for_the_set_says_the_largest_that_fits(server: Server, language: str) -> None:
+    form = {"players": "8", "set": "9", "hand": "12", "length": "one", "limit": "other", "limit_other": "120"}
+    status, html, _ = play(server, "chicken-foot", form, language)
+    assert status == 400
+    assert (selected(html, "players"), selected(html, "set"), selected(html, "hand")) == ("8", "9", "12")
+    assert (selected(html, "length"), selected(html, "limit")) == ("one", "other")
+    assert 'name="limit_other" value="120"' in html
+    most = (55 - 1) // 8  # a double-nine set has 55 tiles; the centre double stays out of the hands
+    expected = translations(language).ngettext(
+        "For this many players, a double-%(set)s set allows at most %(num)d tile per hand.",
+        "For this many players, a double-%(set)s set allows at most %(num)d tiles per hand.",
+        most,
+    ) % {"set": "9", "num": most}
+    assert problem_of(html, "hand") == expected
+    assert str(most) in expected
+
+
+@pytest.mark.parametrize(
+    ("slug", "form", "field", "reason"),
+    [
+        ("chicken-foot", {"limit": "other", "limit_other": "lots"}, "limit", "A score limit is a whole number"),
+        ("chicken-foot", {"limit": "other", "limit_other": "0"}, "limit", "A score limit is a whole number"),
+        ("chicken-foot", {"players": "9"}, "players", "Chicken Foot is played by 2 to 8 players."),
+        ("chicken-foot", {"turn_seconds": "5"}, "turn_seconds", "A turn lasts 10 to 300 seconds"),
+        ("chicken-foot", {"set": "6"}, "set", "Chicken Foot uses a double-nine"),
+        ("standard", {"target": "other", "target_other": ""}, "target", "A target score is a whole number"),
+        ("standard", {"players": "4", "mode": "poker"}, "mode", "Choose the draw game"),
+    ],
+)
+def test_each_field_says_what_is_wrong_with_it(
+    server: Server, slug: str, form: dict[str, str], field: str, reason: str
+) -> None:
+    status, html, _ = play(server, slug, form)
+    assert status == 400
+    found = problem_of(html, field)
+    assert found is not None and found.startswith(reason), found
+    for name, value in form.items():
+        if not name.endswith("_other"):
+            assert selected(html, name) == value, name  # kept, even a value the list does not offer
+    assert f'aria-describedby="problem-{field}" autofocus' in html
+
+
+def test_a_name_too_long_for_nobody_and_bad_bots_are_refused_whole(server: Server) -> None:
+    status, html, _ = play(server, "chicken-foot", {"players": "2", "seat1": "genius", "name": "Ann"})
+    assert status == 400
+    assert "Each seat takes a bot (easy, medium or hard) or a person." in html
+    assert 'value="Ann"' in html
+
+
+def test_the_hosts_form_on_the_table_page_shows_the_tables_own_settings(server: Server) -> None:
+    form = {"players": "4", "set": "15", "hand": "5", "limit": "175", "start_toes": "4", "turn_seconds": "30"}
+    _, table_id, visitor = play(server, "chicken-foot", form | {"public": "on", "seat1": "person"})
+    _, _, html = visitor.request(f"/t/{table_id}")
+    settings = html[html.index('<form id="settings"') : html.index("</form>", html.index('<form id="settings"'))]
+    assert selected(settings, "set") == "15" and selected(settings, "hand") == "5"
+    assert selected(settings, "limit") == "other" and 'name="limit_other" value="175"' in settings
+    assert (selected(settings, "start_toes"), selected(settings, "turn_seconds")) == ("4", "30")
+    assert checked(settings, "public")
+    _, table_id, visitor = play(server, "chicken-foot", {"players": "7", "seat1": "person"})
+    _, _, html = visitor.request(f"/t/{table_id}")
+    settings = html[html.index('<form id="settings"') :]
+    assert (selected(settings, "set"), selected(settings, "hand"), selected(settings, "limit")) == ("auto", "auto", "off")
+    assert selected(settings, "turn_seconds") == "auto" and not checked(settings, "public")
+
+
+def lobby_entry(html: str, table_id: str) -> str | None:
+    """The lobby's entry of a table on a page, if it is listed."""
+    entry = re.search(rf'<li class="lobby-table" data-table="{re.escape(table_id)}">(.*?)</li>', html, re.S)
+    return entry.group(1) if entry else None
+
+
+def test_the_lobby_lists_public_tables_and_seats_a_visitor_in_one_post(server: Server) -> None:
+    form = {"players": "2", "seat1": "person", "public": "on", "limit": "150", "name": "Ann"}
+    _, public_id, _ = play(server, "chicken-foot", form)
+    _, private_id, _ = play(server, "chicken-foot", form | {"public": ""})
+    guest = Visitor(server)
+    status, _, home = guest.request("/en/")
+    assert status == 200
+    entry = lobby_entry(home, public_id)
+    assert entry is not None and lobby_entry(home, private_id) is None
+    assert "Chicken Foot" in entry and "2 players · Double-nine · Score limit: 150 points" in entry
+    assert "1 of 2 seats taken: Ann" in entry
+    assert f'formaction="/en/t/{public_id}/sit"' in entry
+    _, _, russian = guest.request("/ru/lobby")
+    russian_entry = lobby_entry(russian, public_id)
+    assert russian_entry is not None and "Занято мест: 1 из 2: Ann" in russian_entry
+    assert "Предел: 150 очков" in russian_entry
+
+    status, headers, _ = guest.request(f"/en/t/{public_id}/sit", {"name": "Bea"})
+    assert (status, headers["location"]) == (303, f"/t/{public_id}")
+    assert f"dh_{public_id}" in [cookie.name for cookie in guest.cookies]
+    seats = guest.table(public_id)["seats"]
+    assert [seat["name"] for seat in seats] == ["Ann", "Bea"]
+    _, _, home = guest.request("/en/")
+    assert lobby_entry(home, public_id) is None, "a full table waiting to start is no longer listed"
+
+    late = Visitor(server)
+    status, _, html = late.request(f"/pl/t/{public_id}/sit", {"name": "Cy"})
+    assert status == 409
+    assert translations("pl").gettext("That table has no free seat any more.") in html
+    assert 'value="Cy"' in html
+    assert [seat["name"] for seat in late.table(public_id)["seats"]] == ["Ann", "Bea"], "nothing changed"
+    status, _, html = late.request("/en/t/NoSuchTable/sit", {"name": "Cy"})
+    assert status == 409 and "There is no such table. Please check the link." in html
+
+
+def test_a_public_match_being_played_is_listed_to_watch(server: Server) -> None:
+    _, table_id, host = play(server, "standard", {"public": "on", "mode": "block", "target": "100", "seat1": "medium"})
+    _, _, home = Visitor(server).request("/en/")
+    assert lobby_entry(home, table_id) is None, "every seat is taken and the match has not started"
+    cookie = next(f"{c.name}={c.value}" for c in host.cookies if c.name == f"dh_{table_id}")
+    asyncio.run(start(server, table_id, cookie))
+    _, _, home = Visitor(server).request("/en/")
+    entry = lobby_entry(home, table_id)  # the bot waits for Ann, who has no timer against a bot: still playing
+    assert entry is not None
+    assert "Watch the match" in entry and f'href="/t/{table_id}"' in entry and "formaction" not in entry
+    assert "2 players · Block game · Double-six · To 100 points" in entry
+
+
+async def start(server: Server, table_id: str, cookie: str) -> None:
+    """The host starts the match over the table's WebSocket."""
+    client = await Client.open(server, table_id, cookie)
+    try:
+        answer = await client.command({"t": "start"})
+        assert answer["t"] != "error", answer
+    finally:
+        await client.close()
