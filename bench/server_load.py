@@ -208,7 +208,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
         player = Player(socket, figures, args.rate)
         players.append(player)
         readers.append(asyncio.create_task(player.read()))
-        await socket.send(json.dumps({"t": "hello", "v": 2, "last_seq": None}))
+        await socket.send(json.dumps({"t": "hello", "v": 3, "last_seq": None}))
         await player.command({"t": "start"})
 
     connecting = asyncio.Semaphore(50)

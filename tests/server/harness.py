@@ -137,7 +137,7 @@ class Client:
         headers = {"Cookie": cookie} if cookie else {}
         socket = await connect(f"ws://127.0.0.1:{server.port}/t/{table_id}/ws", additional_headers=headers)
         client = cls(socket, frames if frames is not None else [])
-        await client.send({"t": "hello", "v": 2, "last_seq": last_seq})
+        await client.send({"t": "hello", "v": 3, "last_seq": last_seq})
         await client.until(lambda f: f["t"] in ("snapshot", "welcome"))
         return client
 

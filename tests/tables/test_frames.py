@@ -17,7 +17,7 @@ from dominohall.tables.hall import NewTable
 from dominohall.tables.state import OVER, token_hash
 
 from .helpers import Inbox, close_hall, open_hall, play_to_end
-from .wire import views
+from .wire import tables, views
 
 
 @dataclass(eq=False)
@@ -27,13 +27,16 @@ class Witness(Inbox):
     actor: TableActor | None = None
     seat: int | None = None
     truths: list[dict[str, Any] | None] = field(default_factory=list)
+    phases: list[str] = field(default_factory=list)
+    """The table's phase on the server as each frame was delivered."""
 
     def deliver(self, frame: dict[str, Any]) -> None:
-        """Keep the frame and the whole view it stands for."""
+        """Keep the frame and the whole view and table phase it stands for."""
         super().deliver(frame)
         assert self.actor is not None
         if frame["t"] != "presence":
             self.truths.append(json.loads(json.dumps(current_view(self.actor.state, self.seat))))
+            self.phases.append(self.actor.state.phase)
 
 
 GAMES = [
@@ -65,12 +68,15 @@ def test_applied_move_frames_rebuild_every_whole_view(tmp_path: Path, game: str,
 
     for witness in asyncio.run(work()):
         moves = 0
-        for (frame, view), truth in zip(views(witness.frames), witness.truths, strict=True):
+        folded = zip(views(witness.frames), tables(witness.frames), witness.truths, witness.phases, strict=True)
+        for (frame, view), table, truth, phase in folded:
+            assert table is not None and table["phase"] == phase, (frame, phase)  # the phase, at every step
             if frame["t"] == "move":
                 moves += 1
                 assert view == truth
                 assert not DERIVED & frame["view"].keys()
         assert moves >= 10  # a hand or more: one block hand alone may end a match
+        assert witness.phases[-1] == OVER
 
 
 def test_a_move_frame_is_much_smaller_than_the_whole_view(tmp_path: Path) -> None:

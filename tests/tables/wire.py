@@ -24,6 +24,20 @@ def apply_frame(view: View | None, frame: dict[str, Any]) -> View | None:
     return {**view, **frame["view"], "placed": placed, "history": history}
 
 
+def apply_table(table: dict[str, Any] | None, frame: dict[str, Any]) -> dict[str, Any] | None:
+    """The table's summary a recipient holds after ``frame``: every frame that changes the table (its phase,
+    seats, settings, the pause between rounds) carries it whole."""
+    return frame["table"] if isinstance(frame.get("table"), dict) else table
+
+
+def tables(frames: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any] | None]:
+    """The table's summary the recipient holds right after each frame."""
+    table: dict[str, Any] | None = None
+    for frame in frames:
+        table = apply_table(table, frame)
+        yield table
+
+
 def views(frames: Iterable[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], View | None]]:
     """Each frame with the recipient's view right after it."""
     view: View | None = None

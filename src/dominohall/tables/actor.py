@@ -28,7 +28,7 @@ from .errors import CommandError
 from .frames import frame_for, snapshot
 from .ports import Coordinator, DuplicateCommandError, Event, LocalCoordinator, SeqConflictError, Store, StoreError
 from .presence import Presence
-from .state import GONE, OVER, PLAYING, STAND_IN, TableState
+from .state import GONE, OVER, PLAYING, TableState
 
 log = logging.getLogger("dominohall.tables")
 
@@ -324,9 +324,7 @@ class TableActor:
             return await self._command(Command("deal", system=True), None)
         seat = state.clock_seat()
         if turn_at is not None and turn_at <= now and seat is not None:
-            chosen = await self.bots.command(state, seat, STAND_IN)
-            args = {"seat": seat, "kind": chosen.kind, **chosen.args}
-            return await self._command(Command("timeout", args, system=True, at_seq=state.seq), None)
+            return await self._command(Command("timeout", {"seat": seat}, system=True, at_seq=state.seq), None)
         self._arm_alarm()
         return Reply(seq=state.seq)
 

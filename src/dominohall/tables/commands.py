@@ -7,12 +7,13 @@ round, so an illegal one is refused with the engine's rule and changes nothing.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import BOT_LEVELS
+from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.chickenfoot import ChickenFootRound
 from ..engine.errors import IllegalMoveError
 from ..engine.match import AnyRound, GameOptions, new_match
@@ -22,7 +23,8 @@ from ..engine.tiles import parse_tile
 from .errors import CommandError
 from .names import bot_name
 from .settings import options_from_settings, table_settings_from
-from .state import LEFT, OVER, PLAYING, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
+from ..engine.views import round_view
+from .state import LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
 
 Payload = dict[str, Any]
 
@@ -255,19 +257,30 @@ def _deal(state: TableState, command: Command, rng: random.Random) -> list[Paylo
 
 
 def _timeout(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
-    """The seat to move ran out of time: its stand-in's move (``args["move"]``) is made for it, and a second
-    timeout in a row marks the seat away as if its person had left."""
+    """The seat to move ran out of time: its stand-in finishes the turn for it (a play; or a draw and then what
+    the drawn tile allows), and a second timeout in a row marks the seat away as if its person had left."""
     if not command.system:
         raise CommandError("unknown-type", "the server does not know the command 'timeout'")
-    seat = command.args["seat"]
-    if state.clock_seat() != seat:
-        raise CommandError("not-your-turn", f"seat {seat} is not on a timed turn")
-    mover = Command(str(command.args["kind"]), command.args, bot_seat=seat)
-    events = _move(state, mover, rng, timed=True)
-    events[0]["timeout"] = True
-    if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY and not events[0].get("match_over"):
+    seat = state.clock_seat()
+    if state.match is None or state.round is None or seat is None or seat != command.args.get("seat"):
+        raise CommandError("not-your-turn", f"seat {command.args.get('seat')} is not on a timed turn")
+    trial, index = state.round.copy(), len(state.match.rounds) - 1
+    events: list[Payload] = []
+    while trial.end is None and trial.turn == seat:
+        move = stand_in_bot().choose(round_view(trial, seat, index, state.totals()), rng)
+        trial.apply(move, seat)
+        events.append(move_payload(seat, move) | ({"stand_in": True} if events else {"timeout": True}))
+    if trial.end is not None and _ends_match(state, trial):
+        events[-1]["match_over"] = True
+    elif state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT} | _handover(state, seat))
     return events
+
+
+@functools.cache
+def stand_in_bot() -> Bot:
+    """The bot that plays a person's seat meanwhile (one for the process: bots keep nothing between moves)."""
+    return make_bot(STAND_IN)
 
 
 def _chat(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -308,15 +321,14 @@ def first_deal(options: GameOptions, rng: random.Random) -> Payload:
 # -- moves ------------------------------------------------------------------------------------------
 
 
-def _mover(state: TableState, command: Command, *, timed: bool = False) -> tuple[int, AnyRound]:
-    """The moving seat and the round, once the command may move at all (``timed``: the server moves for a
-    person whose time ran out)."""
+def _mover(state: TableState, command: Command) -> tuple[int, AnyRound]:
+    """The moving seat and the round, once the command may move at all."""
     if state.phase == WAITING:
         raise CommandError("not-started", "the match has not started yet")
     if state.phase == OVER or state.round is None:
         raise CommandError("match-over", "the match is over: ask for a rematch")
     seat = command.bot_seat if command.bot_seat is not None else _seated(state, command)
-    if command.bot_seat is not None and state.seats[seat].bot is None and not timed:
+    if command.bot_seat is not None and state.seats[seat].bot is None:
         raise CommandError("not-your-turn", f"seat {seat} is no longer played by a bot")
     rnd = state.round
     if rnd.turn != seat:
@@ -338,8 +350,8 @@ def parse_move(state: TableState, command: Command) -> Move:
     return Move(PLAY, tile, target)
 
 
-def _move(state: TableState, command: Command, rng: random.Random, *, timed: bool = False) -> list[Payload]:
-    seat, rnd = _mover(state, command, timed=timed)
+def _move(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    seat, rnd = _mover(state, command)
     move = parse_move(state, command)
     trial = rnd.copy()
     try:

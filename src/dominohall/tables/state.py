@@ -319,7 +319,10 @@ class TableState:
         assert self.match is not None
         seat = payload["seat"]
         self.match.current.apply(move_from_payload(payload), seat)
-        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1 if payload.get("timeout") else 0
+        if payload.get("timeout"):
+            self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+        elif not payload.get("stand_in"):  # a move of the seat's own ends its run of timeouts
+            self.timeouts[seat] = 0
         self.turn_since = self._time
         if self.match.is_over():
             self.phase = OVER

@@ -1,0 +1,314 @@
+"""A table's whole life over a real server: the end of a match told live, the turn timer, Leave, the host's
+role, settings changed one at a time, the pause between rounds, records of a running match, the bots' names,
+the lobby and the protocol's error shape for every HTTP error."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from dominohall.engine.record import verify
+
+from ..tables.leaks import leaks
+from .harness import Client, Server, create_table, http, move_message, play_turns, sit
+
+
+@pytest.fixture
+def paused(tmp_path: Path) -> Any:
+    """A server whose finished rounds wait up to 30 s for the next deal."""
+    running = Server(tmp_path / "db.sqlite", options=["--between-rounds", "30"]).start()
+    yield running
+    running.stop()
+
+
+def table_of(server: Server, table_id: str) -> dict[str, Any]:
+    """The table's public summary."""
+    status, body, _ = http("GET", f"{server.url}/api/tables/{table_id}")
+    assert status == 200, body
+    return body  # type: ignore[no-any-return]
+
+
+def test_a_spectator_is_told_the_match_is_over_by_the_last_move(server: Server) -> None:
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        table_id, cookie = create_table(server, [None, "easy"], {"players": 2, "length": "one"})
+        host = await Client.open(server, table_id, cookie)
+        watcher = await Client.open(server, table_id)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        await play_turns(host, 0)
+        last = await watcher.until(lambda f: f.get("match") is not None)
+        await host.close()
+        await watcher.close()
+        return last, table_of(server, table_id)
+
+    last, table = asyncio.run(scenario())
+    assert last["t"] == "move" and last["table"]["phase"] == "over" == table["phase"]
+
+
+def test_settings_change_only_what_they_carry_and_name_the_field_at_fault(server: Server) -> None:
+    async def scenario() -> list[dict[str, Any]]:
+        table_id, cookie = create_table(server, [None, "easy", "easy", "easy"], {"start_toes": 4, "blank_double": 25})
+        host = await Client.open(server, table_id, cookie)
+        answers = [await host.command({"t": "settings", "settings": {"limit": 300}})]
+        answers.append(await host.command({"t": "settings", "settings": {"players": 3, "turn_seconds": 30}}))
+        answers.append(await host.command({"t": "settings", "settings": {"hand": 30}}))
+        answers.append(await host.command({"t": "settings", "settings": {"turn_seconds": 5}}))
+        await host.close()
+        return [*answers, table_of(server, table_id)]
+
+    limit, players, too_big, too_short, table = asyncio.run(scenario())
+    assert limit["t"] == players["t"] == "ack"
+    assert too_big["code"] == "bad-settings" and too_big["field"] == "hand"
+    assert too_short["code"] == "bad-settings" and too_short["field"] == "turn_seconds"
+    options = table["options"]
+    assert (options["start_toes"], options["blank_double"], options["limit"]) == (4, 25, 300)
+    assert (options["players"], options["hand"]) == (3, 14)  # the hand followed the players: it was not chosen
+    assert table["settings"] == {"turn_seconds": 30, "public": False} and table["turn_seconds"] == 30
+
+
+def test_a_timed_out_turn_is_played_for_the_seat_and_two_in_a_row_mark_it_away(server: Server) -> None:
+    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any], dict[str, Any], float]:
+        table_id, cookie = create_table(server, [None, None], {"players": 2, "turn_seconds": 10})
+        clients = [await Client.open(server, table_id, cookie)]
+        clients.append(await Client.open(server, table_id, sit(server, table_id, 1, "Bo")))
+        assert (await clients[0].command({"t": "start"}))["t"] == "ack"
+        dealt = await clients[0].until(lambda f: f["t"] == "round")
+        assert dealt["clock"]["limit"] == 10 and dealt["clock"]["left"] > 9
+        idle = dealt["view"]["turn"]  # this seat never moves; the other plays at once on each of its turns
+        began = time.monotonic()
+        mover = asyncio.create_task(play_seat(clients[1 - idle], 1 - idle, lambda view: False))
+        away = await clients[idle].until(lambda f: f["t"] == "away", timeout=30)
+        took = time.monotonic() - began
+        mover.cancel()
+        timeouts = [f for f in clients[idle].frames if f["t"] == "move" and f.get("timeout")]
+        back = await clients[idle].command({"t": "back"})
+        assert back["t"] == "ack"
+        for client in clients:
+            await client.close()
+        return timeouts, away, table_of(server, table_id), took
+
+    timeouts, away, table, took = asyncio.run(scenario())
+    assert [frame["seat"] for frame in timeouts] == [away["seat"]] * 2
+    assert took >= 19.5  # two turns of ten seconds each, none cut short
+    assert away["why"] == "timeout" and away["table"]["seats"][away["seat"]]["away"]
+    assert not table["seats"][away["seat"]]["away"]  # back took the seat back
+
+
+async def play_seat(client: Client, seat: int, done: Any) -> None:
+    """Make ``seat``'s first legal move at each of its turns until ``done(view)`` (or the match is over)."""
+    while not client.is_over():
+        view = client.last_view()
+        if view is not None and done(view):
+            return
+        if view is not None and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+            answer = await client.command(move_message(view["legal_moves"][0]))
+            assert answer["t"] == "ack", answer
+            await client.catch_up(answer["seq"])
+        else:
+            await client.receive(timeout=30)
+
+
+def test_the_turn_deadline_survives_a_restart(tmp_path: Path) -> None:
+    server = Server(tmp_path / "db.sqlite").start()
+    try:
+
+        async def before() -> tuple[str, str, float]:
+            table_id, cookie = create_table(server, [None, None], {"players": 2, "turn_seconds": 10})
+            sit(server, table_id, 1, "Bo")
+            host = await Client.open(server, table_id, cookie)
+            await host.command({"t": "start"})
+            dealt = await host.until(lambda f: f["t"] == "round")
+            await host.close()
+            return table_id, cookie, time.monotonic() + float(dealt["clock"]["left"])
+
+        table_id, cookie, deadline = asyncio.run(before())
+        server.kill()
+        server.start()
+
+        async def after() -> dict[str, Any]:
+            host = await Client.open(server, table_id, cookie)
+            frame = await host.until(lambda f: f["t"] == "move", timeout=20)
+            await host.close()
+            return frame
+
+        frame = asyncio.run(after())
+        assert frame["timeout"] is True and time.monotonic() >= deadline - 0.5
+    finally:
+        server.stop()
+
+
+def test_leaving_before_and_during_the_match_and_the_host_role(server: Server) -> None:
+    async def scenario() -> dict[str, Any]:
+        table_id, cookie = create_table(server, [None, None, "easy"], {"players": 3})
+        bo_cookie = sit(server, table_id, 1, "Bo")
+        host = await Client.open(server, table_id, cookie)
+        bo = await Client.open(server, table_id, bo_cookie)
+        mine = await host.command({"t": "bot", "seat": 0, "level": "easy"})
+        assert mine["code"] == "no-such-seat"  # the host cannot give away its own seat and keep hosting
+        assert (await host.command({"t": "stand"}))["t"] == "ack"
+        handed = await bo.until(lambda f: f["t"] == "stood")
+        assert handed["table"]["host_seat"] == 1 and handed["table"]["seats"][0]["free"]
+        assert (await host.command({"t": "start"}))["code"] == "not-host"
+        assert (await bo.command({"t": "start", "fill": "hard"}))["t"] == "ack"  # fills seat 0 with a bot
+        await bo.until(lambda f: f["t"] == "round")
+        assert (await bo.command({"t": "stand"}))["t"] == "ack"
+        left = await bo.until(lambda f: f["t"] == "away")
+        assert left["why"] == "left" and left["table"]["host_seat"] is None
+        assert (await bo.command({"t": "kick", "seat": 0}))["code"] == "not-host"
+        await bo.close()
+        bo = await Client.open(server, table_id, bo_cookie)  # back through the link
+        back = await bo.until(lambda f: f["t"] == "back")
+        await bo.close()
+        await host.close()
+        return back
+
+    back = asyncio.run(scenario())
+    table = back["table"]
+    assert table["seats"][1]["bot"] is None and table["host_seat"] == 1  # nobody hosted: Bo hosts again
+    assert table["seats"][0]["bot"] == "hard" and table["seats"][0]["name"]
+
+
+def test_the_next_round_waits_for_continue_from_every_connected_person(paused: Server) -> None:
+    async def scenario() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], float]:
+        table_id, cookie = create_table(paused, [None, None], {"players": 2, "length": "half", "turn_seconds": 0})
+        bo_cookie = sit(paused, table_id, 1, "Bo")
+        host = await Client.open(paused, table_id, cookie)
+        bo = await Client.open(paused, table_id, bo_cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        await both_play_one_round(host, bo)
+        ended = next(f for f in host.frames if f["t"] == "move" and (f.get("table") or {}).get("between"))
+        early = await host.command({"t": "draw"})
+        assert early["t"] == "error"  # nothing is played between rounds
+        ready = [await host.command({"t": "continue"})]
+        ready.append(await bo.command({"t": "continue"}))
+        began = time.monotonic()
+        dealt = await host.until(lambda f: f["t"] == "round")
+        await host.close()
+        await bo.close()
+        return ended, ready, dealt, time.monotonic() - began
+
+    ended, ready, dealt, waited = asyncio.run(scenario())
+    assert ended["table"]["between"]["ready"] == [] and ended["table"]["between"]["left"] > 25
+    assert [answer["t"] for answer in ready] == ["ack", "ack"]
+    assert dealt["view"]["round_index"] == 1 and waited < 5  # dealt once both were ready, not after 30 s
+
+
+async def both_play_one_round(host: Client, bo: Client) -> None:
+    """Ann and Bo make their first legal move at each of their turns until the first round ends."""
+    ended = lambda view: view["end"] is not None  # noqa: E731
+    await asyncio.gather(play_seat(host, 0, ended), play_seat(bo, 1, ended))
+
+
+def test_a_running_match_gives_its_finished_rounds_only(paused: Server) -> None:
+    async def scenario() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        table_id, cookie = create_table(paused, [None, None], {"players": 2, "length": "half", "turn_seconds": 0})
+        bo_cookie = sit(paused, table_id, 1, "Bo")
+        frames: list[dict[str, Any]] = []
+        host = await Client.open(paused, table_id, cookie, frames=frames)
+        bo = await Client.open(paused, table_id, bo_cookie)
+        await host.command({"t": "start"})
+        await both_play_one_round(host, bo)
+        await host.command({"t": "continue"})
+        await bo.command({"t": "continue"})
+        await host.until(lambda f: f["t"] == "round")
+        status, record, _ = http("GET", f"{paused.url}/api/tables/{table_id}/record")
+        assert status == 200
+        await host.close()
+        await bo.close()
+        return record, frames
+
+    record, frames = asyncio.run(scenario())
+    assert verify(record) == [] and "winners" not in record
+    assert len(record["rounds"]) == 1 and record["rounds"][0]["end"] in ("domino", "blocked")
+    # the second round's deal is secret: none of its hands reached the record (Ann's own hand aside)
+    second = next(f for f in reversed(frames) if f["t"] == "round")["view"]
+    assert second["round_index"] == 1 and leaks(record, frames, 0) == []
+
+
+def test_bots_have_names_of_their_own_and_the_lobby_lists_public_tables(server: Server) -> None:
+    status, body, _ = http(
+        "POST",
+        f"{server.url}/api/tables",
+        {"settings": {"public": True}, "bots": [None, "medium", "medium", None], "name": "Ann"},
+    )
+    assert status == 201
+    public = body["id"]
+    private, _ = create_table(server, [None, "easy"], {"players": 2})
+    table = table_of(server, public)
+    names = [seat["name"] for seat in table["seats"][1:3]]
+    assert len(set(names)) == 2 and all(name and "bot" not in name for name in names)
+    status, lobby, _ = http("GET", f"{server.url}/api/tables?open=1")
+    listed = {entry["id"]: entry for entry in lobby["tables"]}
+    assert status == 200 and public in listed and private not in listed
+    assert listed[public]["free"] == 1 and listed[public]["link"] == f"/t/{public}"
+    assert "token" not in json.dumps(lobby) and "host" not in json.dumps(listed[public]["seats"])
+
+
+def test_every_http_error_has_the_protocols_error_shape(server: Server) -> None:
+    too_many = {"settings": {"players": 9}, "bots": [None] + ["easy"] * 8, "name": "Ann"}
+    status, body, _ = http("POST", f"{server.url}/api/tables", too_many)
+    assert status == 400 and body["t"] == "error" and body["code"] in ("bad-message", "bad-settings")
+    status, body, _ = http("POST", f"{server.url}/api/tables", {"name": 5})
+    assert status == 400 and body["code"] == "bad-message" and "detail" not in body
+    status, body, _ = http("GET", f"{server.url}/api/tables/x/nothing-here")
+    assert status == 404 and body == {"t": "error", "id": None, "code": "not-found", "message": "Not Found"}
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_the_hard_bots_workers_end_when_their_server_is_killed(tmp_path: Path) -> None:
+    server = Server(tmp_path / "db.sqlite").start()
+    assert server.process is not None
+    table_id, cookie = create_table(server, [None, "hard"], {"players": 2, "length": "one"})
+
+    async def start() -> None:
+        host = await Client.open(server, table_id, cookie)
+        await host.command({"t": "start"})
+        await host.until(lambda f: f["t"] == "move" and f["seat"] == 1, timeout=30)  # the hard bot has moved
+        await host.close()
+
+    asyncio.run(start())
+    workers = [pid for pid in children_of(server.process.pid) if b"spawn" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert workers, "the hard bot runs in a worker process"
+    server.kill()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
+        time.sleep(0.1)
+    assert not [
+        pid
+        for pid in workers
+        if Path(f"/proc/{pid}/stat").exists() and b") Z" not in Path(f"/proc/{pid}/stat").read_bytes()
+    ]
+
+
+def test_a_version_2_client_still_plays(server: Server) -> None:
+    async def scenario() -> list[dict[str, Any]]:
+        table_id, cookie = create_table(server, [None, "easy"], {"players": 2})
+        url = f"ws://127.0.0.1:{server.port}/t/{table_id}/ws"
+        async with connect(url, additional_headers={"Cookie": cookie}) as socket:
+            await socket.send(json.dumps({"t": "hello", "v": 2, "last_seq": None}))
+            first = json.loads(await socket.recv())
+            await socket.send(json.dumps({"t": "hello", "v": 1, "last_seq": None}))
+            while (frame := json.loads(await socket.recv()))["t"] != "error":
+                pass
+            return [first, frame]
+
+    snapshot, refused = asyncio.run(scenario())
+    assert snapshot["t"] == "snapshot" and snapshot["you"] == 0
+    assert refused["code"] == "bad-version"
