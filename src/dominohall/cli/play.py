@@ -18,6 +18,7 @@ from ..engine.moves import DRAW, PASS, Move
 from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile, tile_name
 from ..engine.views import View, round_view
+from ..tables.names import bot_name
 from .board import describe, table_panel
 from .tables import add_game_options, game_options_from
 
@@ -165,14 +166,26 @@ class TerminalGame:
                 raise QuitGameError from None
 
 
+def bot_names(name: str, level: str, players: int, rng: random.Random) -> list[str]:
+    """Your name and a name of its own for each bot, with its level, as the site's tables show them.
+
+    >>> bot_names("You", "hard", 3, random.Random(1))[2].endswith(" (hard bot)")
+    True
+    """
+    names = [name]
+    for _ in range(1, players):
+        names.append(bot_name("en", [n.split(" (")[0] for n in names], rng))
+    return names[:1] + [f"{n} ({level} bot)" for n in names[1:]]
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``play``."""
     options = game_options_from(args)
     if args.bots not in BOT_LEVELS:
         raise SystemExit(f"dominohall: unknown bot {args.bots!r}; choose from {', '.join(BOT_LEVELS)}")
-    names = [args.name] + [f"Bot {seat} ({args.bots})" for seat in range(1, options.players)]
-    bots = [make_bot(args.bots) for _ in range(options.players)]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    names = bot_names(args.name, args.bots, options.players, random.Random(f"names:{seed}"))
+    bots = [make_bot(args.bots) for _ in range(options.players)]
     console = Console(highlight=False)
     game = TerminalGame(console, console.input, options, names, bots)
     try:
