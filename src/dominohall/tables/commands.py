@@ -84,7 +84,7 @@ def _sit(state: TableState, command: Command, rng: random.Random) -> list[Payloa
     if state.phase == PLAYING:
         raise CommandError("started", "the match has started: you can watch, and sit at the next table")
     index = seat_index(state, command.args.get("seat"))
-    if state.seat_of(command.token) is not None:
+    if state.seat_of(command.token) is not None or state.seat_of(command.args.get("holder")) is not None:
         raise CommandError("already-seated", "you already have a seat at this table")
     if not state.seats[index].is_free():
         raise CommandError("seat-taken", f"seat {index} is taken: pick a free seat")
