@@ -93,4 +93,4 @@ def test_after_a_rematch_every_finished_match_stays_downloadable(server: Server)
     assert one_status == two_status == 200
     assert one == first[1] and verify(two) == [] and two["rounds"] != one["rounds"]
     assert get(table_id)[1] == two
-    assert get(table_id, "?match=3")[0] == 403 and get(table_id, "?match=0")[0] == 422
+    assert get(table_id, "?match=3")[0] == 403 and get(table_id, "?match=0")[0] == 400
