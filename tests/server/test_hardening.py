@@ -304,3 +304,38 @@ def test_an_origin_of_another_scheme_is_foreign(server: Server) -> None:
         await own.close()
 
     asyncio.run(scenario())
+
+
+# -- 5. cross-site form posts ------------------------------------------------------------------------------
+
+
+def test_a_form_post_from_another_site_is_refused_and_creates_nothing(server: Server) -> None:
+    own = server.url
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    body = b"players=2&seat1=easy&name=Ann"
+    before = http("GET", f"{server.url}/healthz")[1]["tables"]
+    foreign = [
+        {"origin": "http://evil.example"},
+        {"origin": own.replace("http://", "https://")},
+        {"origin": "null"},
+        {"referer": "http://evil.example/page"},
+        {"sec-fetch-site": "cross-site", "origin": own},
+        {"sec-fetch-site": "same-site"},
+    ]
+    for headers in foreign:
+        status, answer = raw(server, "POST", "/en/chicken-foot/play", body, form | headers)
+        assert status == 403 and http_code(answer) == "foreign-origin", headers
+    api = {"content-type": "application/json", "origin": "http://evil.example"}
+    status, answer = raw(server, "POST", "/api/tables", b'{"name": "Ann", "bots": [null, "easy"]}', api)
+    assert status == 403 and http_code(answer) == "foreign-origin"
+    assert http("GET", f"{server.url}/healthz")[1]["tables"] == before
+    for headers in (
+        {},
+        {"origin": own},
+        {"referer": f"{own}/en/chicken-foot"},
+        {"sec-fetch-site": "same-origin", "origin": own},
+        {"sec-fetch-site": "same-origin", "origin": "null"},
+    ):
+        status, _ = raw(server, "POST", "/en/chicken-foot/play", body, form | headers)
+        assert status in (200, 303), headers  # 303 to the table (urllib follows it: 200)
+    assert http("GET", f"{server.url}/healthz")[1]["tables"] == before + 5
