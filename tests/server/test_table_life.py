@@ -253,7 +253,7 @@ def test_every_http_error_has_the_protocols_error_shape(server: Server) -> None:
     too_many = {"settings": {"players": 9}, "bots": [None] + ["easy"] * 8, "name": "Ann"}
     status, body, _ = http("POST", f"{server.url}/api/tables", too_many)
     assert status == 400 and body["t"] == "error" and body["code"] in ("bad-message", "bad-settings")
-    status, body, _ = http("POST", f"{server.url}/api/tables", {"name": 5})
+    status, body, _ = http("POST", f"{server.url}/api/tables", {"name": "Ann", "seat": "first"})
     assert status == 400 and body["code"] == "bad-message" and "detail" not in body
     status, body, _ = http("GET", f"{server.url}/api/tables/x/nothing-here")
     assert status == 404 and body == {"t": "error", "id": None, "code": "not-found", "message": "Not Found"}

@@ -160,3 +160,51 @@ def test_two_stores_on_one_database_race_for_a_seq_and_one_wins(store_url: str) 
     outcomes, events = run(store_url, work)
     assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "SeqConflictError"]
     assert [e.seq for e in events] == [1, 2]
+
+
+def test_an_append_that_cannot_be_stored_fails_alone_and_the_rest_of_its_batch_commits(store_url: str) -> None:
+    """A payload JSON cannot hold (a number past 64 bits, a lone surrogate) refuses its own command only,
+    whatever else the same group commit carries (issue 17, defect 1)."""
+    tables = [f"t{i}" for i in range(12)]
+    bad: dict[int, dict[str, object]] = {3: {"number": 2**64}, 8: {"text": "\ud800"}}
+
+    async def write(store: Store) -> list[BaseException | None]:
+        for table in tables:
+            await store.create_table(table, 1.0)
+        appends = [
+            store.append([event(1, "a", table=t, **bad.get(i, {"text": "fine"})), event(2, table=t)])
+            for i, t in enumerate(tables)
+        ]
+        appends.append(store.append([event(1, "b", table="t5")]))  # seq 1 at t5 is taken in the same batch
+        return await asyncio.gather(*appends, return_exceptions=True)
+
+    outcomes = run(store_url, write)
+    for index, outcome in enumerate(outcomes[:-1]):
+        assert isinstance(outcome, StoreError) if index in bad else outcome is None, (index, outcome)
+    assert isinstance(outcomes[-1], SeqConflictError)
+
+    async def read(store: Store) -> list[list[int]]:
+        return [[e.seq for e in await store.load(table)] for table in tables]
+
+    assert run(store_url, read) == [[] if i in bad else [1, 2] for i in range(len(tables))]
+
+
+def test_a_table_and_its_first_events_are_created_together_or_not_at_all(store_url: str) -> None:
+    async def work(store: Store) -> tuple[bool, bool, list[int], list[str]]:
+        with pytest.raises(StoreError):
+            await store.create_table("bad", 1.0, [event(1, table="bad", number=2**64)])
+        await store.create_table("good", 2.0, [event(1, table="good"), event(2, table="good")])
+        with pytest.raises(StoreError):
+            await store.create_table("good", 3.0, [event(1, table="good")])
+        loaded = [e.seq for e in await store.load("good")]
+        return await store.has_table("bad"), await store.has_table("good"), loaded, await store.unfinished()
+
+    assert run(store_url, work) == (False, True, [1, 2], ["good"])
+
+
+def test_load_gives_the_first_events_up_to_a_limit(store_url: str) -> None:
+    async def work(store: Store) -> list[list[int]]:
+        await store.create_table("t1", 1.0, [event(seq, table="t1") for seq in range(1, 6)])
+        return [[e.seq for e in await store.load("t1", after, limit)] for after, limit in ((0, 2), (3, 10), (1, None))]
+
+    assert run(store_url, work) == [[1, 2], [4, 5], [2, 3, 4, 5]]

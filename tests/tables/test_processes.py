@@ -96,9 +96,9 @@ class CountingStore:
     store: Store
     conflicts: int = 0
 
-    async def create_table(self, table_id: str, created: float) -> None:
+    async def create_table(self, table_id: str, created: float, events: Sequence[Event] = ()) -> None:
         """As the store does."""
-        await self.store.create_table(table_id, created)
+        await self.store.create_table(table_id, created, events)
 
     async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
         """As the store does, counting seq conflicts."""
@@ -108,9 +108,9 @@ class CountingStore:
             self.conflicts += 1
             raise
 
-    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
+    async def load(self, table_id: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """As the store does."""
-        return await self.store.load(table_id, after_seq)
+        return await self.store.load(table_id, after_seq, limit)
 
     async def has_table(self, table_id: str) -> bool:
         """As the store does."""

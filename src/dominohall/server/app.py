@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
@@ -16,6 +17,7 @@ from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
 from .limits import PerAddress
+from .origins import SameOriginPosts
 
 
 @dataclass(frozen=True)
@@ -108,8 +110,10 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     app.state.settings = settings
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     errors.install(app)
+    app.add_exception_handler(RequestValidationError, http.invalid_request)
     app.include_router(http.router)
     app.include_router(ws.router)
     mount_site(app)
+    app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     return app

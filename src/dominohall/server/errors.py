@@ -7,7 +7,6 @@ unknown path with ``{"detail": "Not Found"}``; a client written from docs/protoc
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
@@ -20,22 +19,16 @@ def error_body(code: str, message: str) -> dict[str, object]:
     return {"t": "error", "id": None, "code": code, "message": message}
 
 
-async def _invalid(request: Request, error: Exception) -> JSONResponse:
-    """A body or query that does not fit the endpoint's model: 400 ``bad-message`` naming the first fault."""
-    assert isinstance(error, RequestValidationError)
-    first = error.errors()[0] if error.errors() else {}
-    where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "the request"
-    return JSONResponse(error_body("bad-message", f"{where}: {first.get('msg', 'not valid')}"), status_code=400)
-
-
 async def _http(request: Request, error: Exception) -> JSONResponse:
     """An HTTP error the framework raised (no such path, a method not allowed...)."""
     assert isinstance(error, HTTPException)
+    if error.status_code == 400:  # a body the framework could not parse at all
+        return JSONResponse(error_body("bad-json", "the body could not be read as JSON (in UTF-8)"), status_code=400)
     code = HTTP_CODES.get(error.status_code, "bad-request")
     return JSONResponse(error_body(code, str(error.detail)), status_code=error.status_code, headers=error.headers)
 
 
 def install(app: FastAPI) -> None:
-    """Answer the framework's own errors in the protocol's shape."""
-    app.add_exception_handler(RequestValidationError, _invalid)
+    """Answer the framework's own HTTP errors in the protocol's shape (a body that does not fit its model is
+    answered by ``server.http.invalid_request``)."""
     app.add_exception_handler(HTTPException, _http)

@@ -10,8 +10,9 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..tables.errors import CommandError
 from ..tables.hall import Hall, NewTable
@@ -37,14 +38,14 @@ class CreateTable(BaseModel):
     settings: dict[str, int | str | bool | None] = Field(default_factory=dict)
     bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=8)
     name: Annotated[str, Field(max_length=64)]
-    seat: int = 0
+    seat: StrictInt = 0
 
 
 class SitDown(BaseModel):
     """Take a free seat with a display name."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: int
+    seat: StrictInt
     name: Annotated[str, Field(max_length=64)]
 
 
@@ -58,6 +59,29 @@ def refusal(error: CommandError) -> JSONResponse:
     """The JSON answer for a refused request."""
     status = STATUS.get(error.code, 409 if error.code in CONFLICTS else 400)
     return JSONResponse(error.to_frame(None), status_code=status)
+
+
+def invalid_request(request: Request, error: Exception) -> JSONResponse:
+    """The answer to a request whose body or parameters do not fit (400 with a ``code``, never echoing
+    what was sent: it may be bytes that are not UTF-8, or text with lone surrogates)."""
+    problems = error.errors() if isinstance(error, RequestValidationError) else []
+    first: dict[str, Any] = problems[0] if problems else {"type": "", "loc": (), "msg": "the request does not fit"}
+    loc = [str(part) for part in first["loc"]]
+    where = printable(".".join(loc[1:]) or loc[0] if loc else "the request")
+    if first["type"] in ("json_invalid", "model_attributes_type", "dict_type") and len(loc) <= 1:
+        refused = CommandError("bad-json", "the body is not a JSON object (in UTF-8)")
+    elif loc[:2] == ["body", "name"]:
+        refused = CommandError("bad-name", "a display name is 1 to 24 printable characters")
+    elif first["type"] == "string_too_long":
+        refused = CommandError("too-long", f"{where}: {first['msg']}")
+    else:
+        refused = CommandError("bad-message", f"{where}: {first['msg']}")
+    return JSONResponse(refused.to_frame(None), status_code=400)
+
+
+def printable(text: str, limit: int = 64) -> str:
+    """``text`` safe to answer: at most ``limit`` characters, anything that is not UTF-8 replaced."""
+    return text[:limit].encode("utf-8", "replace").decode("utf-8")
 
 
 def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
@@ -86,7 +110,8 @@ async def create_table(spec: CreateTable, request: Request, response: Response) 
 async def sit(table_id: str, body: SitDown, request: Request, response: Response) -> Any:
     """Take a free seat; sets the seat cookie (reconnect the WebSocket to play from it)."""
     try:
-        reply, token = await hall_of(request).sit(table_id, body.seat, body.name)
+        held = request.cookies.get(cookie_name(table_id))
+        reply, token = await hall_of(request).sit(table_id, body.seat, body.name, held)
     except CommandError as error:
         return refusal(error)
     if reply.error is not None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+import orjson
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from ..tables.commands import Command
 from ..tables.errors import CommandError
@@ -20,6 +21,7 @@ PROTOCOL_VERSIONS = frozenset({2, 3})
 """The versions a client may say in ``hello``: version 3 only adds frames, fields and commands to 2."""
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64)]
+"""Integer fields are ``StrictInt``: ``true`` is not seat 1, nor ``"2"`` seat 2."""
 
 
 class ClientMessage(BaseModel):
@@ -32,15 +34,15 @@ class Hello(ClientMessage):
     """The first message of a connection: the protocol version and the last ``seq`` the client has seen."""
 
     t: Literal["hello"]
-    v: int = PROTOCOL_VERSION
-    last_seq: int | None = None
+    v: StrictInt = PROTOCOL_VERSION
+    last_seq: StrictInt | None = None
 
 
 class ClientCommand(ClientMessage):
     """A command: ``id`` names it for the ack; ``at`` (optional) is the ``seq`` the client acted on."""
 
     id: CommandId
-    at: int | None = None
+    at: StrictInt | None = None
 
     def args(self) -> dict[str, Any]:
         """The command's own fields, for the table."""
@@ -121,14 +123,14 @@ class Kick(ClientCommand):
     """Host: ask a seated person to leave (a bot plays the seat on during a match)."""
 
     t: Literal["kick"]
-    seat: int
+    seat: StrictInt
 
 
 class Bot(ClientCommand):
     """Host: put a bot of ``level`` in a seat (swap a person or a free seat to a bot)."""
 
     t: Literal["bot"]
-    seat: int
+    seat: StrictInt
     level: str = "medium"
 
 
@@ -163,6 +165,17 @@ def parse_client(text: str) -> Hello | ClientCommand:
         raise _refusal(error) from None
 
 
+def message_id(text: str) -> str | None:
+    """The ``id`` of a message that was refused, so its error can name it: ``None`` unless the text is a
+    JSON object whose ``id`` is a string of 1 to 64 characters."""
+    try:
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    found = message.get("id") if isinstance(message, dict) else None
+    return found if isinstance(found, str) and 1 <= len(found) <= 64 else None
+
+
 def _refusal(error: ValidationError) -> CommandError:
     first = error.errors()[0]
     kind = first["type"]
@@ -173,6 +186,8 @@ def _refusal(error: ValidationError) -> CommandError:
     if kind in ("json_invalid", "json_type") or not first["loc"]:
         return CommandError("bad-json", "the message is not a JSON object")
     where = ".".join(str(part) for part in first["loc"][1:]) or "the message"
+    if kind == "string_too_long":
+        return CommandError("too-long", f"{where}: {first['msg']}")
     return CommandError("bad-message", f"{where}: {first['msg']}")
 
 
@@ -244,7 +259,7 @@ class MoveFrame(ServerFrame):
 
     t: Literal["move"]
     seq: int
-    seat: int
+    seat: StrictInt
     move: dict[str, Any]
     view: dict[str, Any]
     clock: dict[str, Any] | None = None
@@ -265,7 +280,7 @@ class ChatFrame(ServerFrame):
 
     t: Literal["chat"]
     seq: int
-    seat: int
+    seat: StrictInt
     text: str
 
 

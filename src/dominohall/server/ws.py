@@ -13,7 +13,6 @@ import contextlib
 import json
 import logging
 from typing import Any
-from urllib.parse import urlsplit
 
 import orjson
 from fastapi import APIRouter, WebSocket
@@ -26,7 +25,8 @@ from ..tables.state import token_hash
 from .app import ServerSettings
 from .http import cookie_name
 from .limits import Budget, PerAddress
-from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, parse_client
+from .origins import is_own, origin_of
+from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, message_id, parse_client
 
 log = logging.getLogger("dominohall.server")
 router = APIRouter()
@@ -40,13 +40,14 @@ TRY_LATER = 1013
 
 
 def origin_allowed(websocket: WebSocket, settings: ServerSettings) -> bool:
-    """True when the handshake's Origin is allowed (no Origin: not a browser, nothing to forge)."""
+    """True when the handshake's Origin is allowed: the server's own, scheme included, or, when ``--origin``
+    names some, one of those (no Origin: not a browser, nothing to forge)."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
     if settings.allowed_origins:
-        return origin in settings.allowed_origins
-    return urlsplit(origin).netloc == websocket.headers.get("host")
+        return origin_of(origin) in {origin_of(allowed) for allowed in settings.allowed_origins}
+    return is_own(origin, websocket.scope)
 
 
 class Connection:
@@ -201,7 +202,7 @@ async def _receive(connection: Connection, actor: TableActor, settings: ServerSe
                 raise CommandError("bad-json", "messages are JSON text, not binary")
             message = parse_client(text)
         except CommandError as error:
-            connection.deliver(error.to_frame(None))
+            connection.deliver(error.to_frame(message_id(text) if text is not None else None))
             continue
         if isinstance(message, Hello):
             joined = await _hello(connection, actor, message, joined)

@@ -59,7 +59,7 @@ FROM unnest(%s::int[], %s::text[], %s::text[], %s::float8[], %s::text[]::jsonb[]
 """
 """One command's events with a single statement: one array per column."""
 LOAD = """
-SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = %s AND seq > %s ORDER BY seq
+SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = %s AND seq > %s ORDER BY seq LIMIT %s
 """
 
 
@@ -128,10 +128,15 @@ class PostgresStore:
         except psycopg.Error as error:
             raise _store_error(error) from error
 
-    async def create_table(self, table_id: str, created: float) -> None:
-        """Add a table with no events yet; raise ``StoreError`` if the id is taken."""
-        async with self._connection() as connection:
+    async def create_table(self, table_id: str, created: float, events: Sequence[Event] = ()) -> None:
+        """Add a table with its first ``events`` in one transaction (both or neither); raise ``StoreError``
+        if the id is taken or the events cannot be stored."""
+        columns = _columns(events)
+        async with self._connection() as connection, connection.transaction():
             await connection.execute("INSERT INTO tables (table_id, created) VALUES (%s, %s)", [table_id, created])
+            if events:
+                await connection.execute(INSERT, [table_id, *columns])
+                await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
 
     async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
         """Append one command's events of one table in one transaction (all or none), with its notification.
@@ -143,23 +148,17 @@ class PostgresStore:
         if not events:
             return
         table_id = events[0].table_id
-        columns = (
-            [e.seq for e in events],
-            [e.command_id for e in events],
-            [e.actor for e in events],
-            [e.time for e in events],
-            [e.payload_json() for e in events],
-        )
+        columns = _columns(events)
         async with self._connection() as connection, connection.transaction():
             await connection.execute(INSERT, [table_id, *columns])
             if finished is not None:
                 await connection.execute("UPDATE tables SET finished = %s WHERE table_id = %s", [finished, table_id])
             await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
 
-    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
-        """The table's events with ``seq > after_seq``, in order."""
+    async def load(self, table_id: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """The table's events with ``seq > after_seq``, in order (the first ``limit`` of them if given)."""
         async with self._connection() as connection:
-            cursor = await connection.execute(LOAD, [table_id, after_seq])
+            cursor = await connection.execute(LOAD, [table_id, after_seq, limit])
             rows = await cursor.fetchall()
         return [Event(table_id, seq, cid, actor, time, payload) for seq, cid, actor, time, payload in rows]
 
@@ -183,6 +182,22 @@ class PostgresStore:
             pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+
+def _columns(events: Sequence[Event]) -> tuple[list[int], list[str | None], list[str], list[float], list[str]]:
+    """One command's events as one array per column; ``StoreError`` when a payload cannot be encoded (a
+    number JSON cannot hold, text that is not Unicode)."""
+    try:
+        payloads = [e.payload_json() for e in events]
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"the events could not be encoded: {error}") from None
+    return (
+        [e.seq for e in events],
+        [e.command_id for e in events],
+        [e.actor for e in events],
+        [e.time for e in events],
+        payloads,
+    )
 
 
 def _store_error(error: psycopg.Error) -> StoreError:

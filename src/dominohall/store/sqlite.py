@@ -48,6 +48,7 @@ INSERT INTO events (table_id, seq, command_id, actor, time, payload)
 SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?) ORDER BY key
 """
 """Insert a batch of events, given as one JSON array of rows, with a single statement."""
+INSERT_ONE = "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)"
 
 
 def path_from_url(url: str) -> Path:
@@ -100,23 +101,38 @@ class SqliteStore:
         assert self._connection is not None
         return self._connection
 
-    async def create_table(self, table_id: str, created: float) -> None:
-        """Add a table with no events yet; raise ``StoreError`` if the id is taken."""
+    async def create_table(self, table_id: str, created: float, events: Sequence[Event] = ()) -> None:
+        """Add a table with its first ``events`` in one transaction (both or neither); raise ``StoreError``
+        if the id is taken or the events cannot be stored."""
 
         def work() -> None:
+            db = self._db
+            rows = _rows(events)
+            db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("INSERT INTO tables (table_id, created) VALUES (?, ?)", (table_id, created))
-            except sqlite3.IntegrityError:
-                raise StoreError(f"table {table_id} exists already") from None
+                db.execute("INSERT INTO tables (table_id, created) VALUES (?, ?)", (table_id, created))
+                db.executemany(INSERT_ONE, rows)
+            except Exception as error:
+                db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError) and "tables.table_id" in str(error):
+                    raise StoreError(f"table {table_id} exists already") from None
+                raise _failure(error) from None
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
-        await self._run(work)
+        try:
+            await self._run(work)
+        except Exception as error:
+            raise _failure(error) from None
 
     async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
         """Append one command's events of one table, all or none; return once they are committed.
 
         Group commit: appends that arrive while the writer is committing wait for the next transaction,
-        which takes all of them at once (each in its own savepoint, so one refused append refuses only
-        itself) and costs one sync of the disk for the lot.
+        which takes all of them at once and costs one sync of the disk for the lot. An append that fails
+        for any reason fails alone (see ``_append_batch``): the others in its batch are committed.
         """
         if not events:
             return
@@ -137,7 +153,7 @@ class SqliteStore:
             except BaseException as error:
                 for _, _, done in batch:
                     if not done.done():
-                        done.set_exception(error if isinstance(error, Exception) else StoreError("append cancelled"))
+                        done.set_exception(_failure(error) if isinstance(error, Exception) else StoreError("cancelled"))
                 if not isinstance(error, Exception):
                     raise
                 continue
@@ -152,21 +168,32 @@ class SqliteStore:
     def _append_batch(self, batch: list[tuple[Sequence[Event], bool | None]]) -> list[StoreError | None]:
         """Append each command's events in one transaction: per append, its error or None.
 
-        The whole batch goes in as one statement first: every call into SQLite lets the event loop's
-        thread take the GIL, and taking it back can wait the interpreter's switch interval, so a statement
-        per event would make a large batch crawl. When that statement breaks a uniqueness rule, each append
-        is tried again in its own savepoint, so a refused one refuses only itself.
+        Each append's rows are encoded alone first, so one that cannot be (a number JSON cannot hold, text
+        that is not Unicode) is refused alone. The rest go in as one statement: every call into SQLite lets
+        the event loop's thread take the GIL, and taking it back can wait the interpreter's switch interval,
+        so a statement per event would make a large batch crawl. When that statement fails for any reason
+        (a taken seq or command id, a value SQLite refuses), each append is tried again in its own
+        savepoint, so a refused one refuses only itself and the others are committed.
         """
+        outcomes: list[StoreError | None] = [None] * len(batch)
+        encoded: list[tuple[int, list[list[object]], bool | None, str]] = []
+        for index, (events, finished) in enumerate(batch):
+            try:
+                encoded.append((index, _rows(events), finished, events[0].table_id))
+            except Exception as error:
+                outcomes[index] = StoreError(f"the events could not be encoded: {error}")
+        if not encoded:
+            return outcomes
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             try:
-                self._insert_all(db, batch)
-                outcomes: list[StoreError | None] = [None] * len(batch)
-            except sqlite3.IntegrityError:
+                self._insert_all(db, encoded)
+            except Exception:
                 db.execute("ROLLBACK")
                 db.execute("BEGIN IMMEDIATE")
-                outcomes = [self._append_alone(db, events, finished) for events, finished in batch]
+                for index, rows, finished, table_id in encoded:
+                    outcomes[index] = self._append_alone(db, rows, finished, table_id)
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -175,46 +202,39 @@ class SqliteStore:
         return outcomes
 
     @staticmethod
-    def _insert_all(db: sqlite3.Connection, batch: list[tuple[Sequence[Event], bool | None]]) -> None:
-        """Insert every event of the batch with one statement (and set ``finished`` where asked)."""
-        rows = [
-            [e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()] for events, _ in batch for e in events
-        ]
+    def _insert_all(db: sqlite3.Connection, encoded: list[tuple[int, list[list[object]], bool | None, str]]) -> None:
+        """Insert every encoded append with one statement (and set ``finished`` where asked)."""
+        rows = [row for _, append_rows, _, _ in encoded for row in append_rows]
         db.execute(INSERT_ALL, (orjson.dumps(rows).decode(),))
-        finishing = [(int(finished), events[0].table_id) for events, finished in batch if finished is not None]
+        finishing = [(int(finished), table_id) for _, _, finished, table_id in encoded if finished is not None]
         if finishing:
             db.executemany("UPDATE tables SET finished = ? WHERE table_id = ?", finishing)
 
+    @staticmethod
     def _append_alone(
-        self, db: sqlite3.Connection, events: Sequence[Event], finished: bool | None
+        db: sqlite3.Connection, rows: list[list[object]], finished: bool | None, table_id: str
     ) -> StoreError | None:
-        """Insert one command's events in a savepoint: None, or the error that rolled them back."""
+        """Insert one command's encoded events in a savepoint: None, or the error that rolled them back."""
         db.execute("SAVEPOINT one_append")
         try:
-            self._insert(db, events, finished)
-        except sqlite3.IntegrityError as error:
+            db.executemany(INSERT_ONE, rows)
+            if finished is not None:
+                db.execute("UPDATE tables SET finished = ? WHERE table_id = ?", (int(finished), table_id))
+        except Exception as error:
             db.execute("ROLLBACK TO one_append")
-            return _conflict(error)
+            return _failure(error)
         finally:
             db.execute("RELEASE one_append")
         return None
 
-    @staticmethod
-    def _insert(db: sqlite3.Connection, events: Sequence[Event], finished: bool | None) -> None:
-        db.executemany(
-            "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)",
-            [(e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()) for e in events],
-        )
-        if finished is not None:
-            db.execute("UPDATE tables SET finished = ? WHERE table_id = ?", (int(finished), events[0].table_id))
-
-    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
-        """The table's events with ``seq > after_seq``, in order."""
+    async def load(self, table_id: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """The table's events with ``seq > after_seq``, in order (the first ``limit`` of them if given)."""
 
         def work() -> list[Event]:
             rows = self._db.execute(
-                "SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
-                (table_id, after_seq),
+                "SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = ? AND seq > ? "
+                "ORDER BY seq LIMIT ?",
+                (table_id, after_seq, -1 if limit is None else limit),
             ).fetchall()
             return [Event(table_id, seq, cid, actor, time, orjson.loads(text)) for seq, cid, actor, time, text in rows]
 
@@ -240,6 +260,21 @@ class SqliteStore:
             connection, self._connection = self._connection, None
             await self._run(connection.close)
         self._executor.shutdown(wait=True)
+
+
+def _rows(events: Sequence[Event]) -> list[list[object]]:
+    """One command's events as rows of the events table (raises when a payload cannot be encoded)."""
+    return [[e.table_id, e.seq, e.command_id, e.actor, e.time, e.payload_json()] for e in events]
+
+
+def _failure(error: Exception) -> StoreError:
+    """The port's error for anything that failed in the writer (a broken uniqueness rule, a value SQLite
+    refuses, the disk)."""
+    if isinstance(error, StoreError):
+        return error
+    if isinstance(error, sqlite3.IntegrityError):
+        return _conflict(error)
+    return StoreError(f"the SQLite store failed: {type(error).__name__}: {error}")
 
 
 def _conflict(error: sqlite3.IntegrityError) -> StoreError:

@@ -89,6 +89,8 @@ class Reply:
 
 
 BUSY = CommandError("busy", "the table could not do that now: try again")
+COMMAND_EVENTS_MAX = 8
+"""More events than any one command makes (a move ending a round makes two: the move and the next deal)."""
 
 
 @dataclass
@@ -391,7 +393,11 @@ class TableActor:
         """The reply to ``command`` decided at the current state, or ``None`` when another process wrote first."""
         key = command_key(command)
         if key is not None and key in self.state.commands:
-            return self._answer(Reply(seq=self.state.commands[key], duplicate=True), command, reply_to)
+            try:
+                last = await self._last_of_command(self.state.commands[key])
+            except StoreError:
+                return self._answer(Reply(error=BUSY), command, reply_to)
+            return self._answer(Reply(seq=last, duplicate=True), command, reply_to)
         try:
             payloads = decide(self.state, command, self.rng)
         except CommandError as error:
@@ -404,7 +410,7 @@ class TableActor:
             await self.store.append(events, finished=finished)
         except (SeqConflictError, DuplicateCommandError):
             return None
-        except StoreError as error:
+        except Exception as error:  # whatever failed, this command alone is refused, and answered
             log.error("commit refused: %s", error, extra={"table": self.table_id, "seq": events[0].seq})
             busy = CommandError("busy", "the table could not save that: try again")
             return self._answer(Reply(error=busy), command, reply_to)
@@ -412,6 +418,20 @@ class TableActor:
         self._log(command, events)
         self._apply(events)
         return reply
+
+    async def _last_of_command(self, first: int) -> int:
+        """The ``seq`` of the last event of the command whose first event is ``first`` (what its ack said).
+
+        A command's events are consecutive: the first carries its id, the others none, and all of them
+        its actor and time (``_events``); the stored events say where it ended, also after a restart.
+        """
+        events = await self.store.load(self.table_id, first - 1, COMMAND_EVENTS_MAX)
+        last = first
+        for event in events[1:]:
+            if event.command_id is not None or (event.actor, event.time) != (events[0].actor, events[0].time):
+                break
+            last = event.seq
+        return last
 
     async def _queued_catch_up(self) -> Reply:
         self._catch_up_queued = False

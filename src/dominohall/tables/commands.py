@@ -20,10 +20,10 @@ from ..engine.match import AnyRound, GameOptions, new_match
 from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
 from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile
+from ..engine.views import round_view
 from .errors import CommandError
 from .names import bot_name
 from .settings import options_from_settings, table_settings_from
-from ..engine.views import round_view
 from .state import LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
 
 Payload = dict[str, Any]
@@ -87,7 +87,7 @@ def _sit(state: TableState, command: Command, rng: random.Random) -> list[Payloa
     if state.phase == PLAYING:
         raise CommandError("started", "the match has started: you can watch, and sit at the next table")
     index = seat_index(state, command.args.get("seat"))
-    if state.seat_of(command.token) is not None:
+    if state.seat_of(command.token) is not None or state.seat_of(command.args.get("holder")) is not None:
         raise CommandError("already-seated", "you already have a seat at this table")
     if not state.seats[index].is_free():
         raise CommandError("seat-taken", f"seat {index} is taken: pick a free seat")

@@ -27,7 +27,7 @@ from .bots import BotRunner
 from .commands import Command, check_name
 from .errors import CommandError
 from .names import bot_name
-from .ports import Coordinator, Event, LocalCoordinator, Store
+from .ports import Coordinator, Event, LocalCoordinator, Store, StoreError
 from .settings import options_from_settings, table_settings_from
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
@@ -205,8 +205,11 @@ class Hall:
             "language": spec.language,
         }
         event = Event(table_id, 1, None, "host", now, payload | {"host": host, "time": now})
-        await self.store.create_table(table_id, now)
-        await self.store.append([event])
+        try:
+            await self.store.create_table(table_id, now, [event])
+        except StoreError as error:
+            log.error("table not created: %s", error, extra={"table": table_id})
+            raise CommandError("busy", "the table could not be created: try again") from None
         async with self._loading:
             await self._start(self._rebuild(table_id, [event]))
         log.info("table created", extra={"table": table_id, "seq": 1})
@@ -243,11 +246,16 @@ class Hall:
             )
         return listed
 
-    async def sit(self, table_id: str, seat: int, name: str) -> tuple[Reply, str]:
-        """Sit a person in a free seat: the reply, and the new seat token (valid once the reply is an ack)."""
+    async def sit(self, table_id: str, seat: int, name: str, held: str | None = None) -> tuple[Reply, str]:
+        """Sit a person in a free seat: the reply, and the new seat token (valid once the reply is an ack).
+
+        ``held`` is the seat token the person already has for this table, if any: a person who holds a
+        seat here is refused (``already-seated``) rather than given a second one.
+        """
         actor = await self._existing(table_id)
         token = new_token()
-        reply = await actor.submit(Command("sit", {"seat": seat, "name": name}, token_hash(token)))
+        holder = token_hash(held) if held else None
+        reply = await actor.submit(Command("sit", {"seat": seat, "name": name, "holder": holder}, token_hash(token)))
         return reply, token
 
     async def record(self, table_id: str) -> dict[str, Any]:

@@ -59,8 +59,10 @@ class SeqConflictError(StoreError):
 class Store(Protocol):
     """Where tables keep their events: append-only, one transaction per command."""
 
-    async def create_table(self, table_id: str, created: float) -> None:
-        """Add a table with no events yet; raise ``StoreError`` if the id is taken."""
+    async def create_table(self, table_id: str, created: float, events: Sequence[Event] = ()) -> None:
+        """Add a table with its first ``events`` in one transaction: both or neither, so a table that
+        could not be created leaves nothing behind. Raise ``StoreError`` if the id is taken or the events
+        cannot be stored."""
         ...
 
     async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
@@ -69,12 +71,14 @@ class Store(Protocol):
         ``finished`` marks the table's match as over (``True``) or running again (``False``, a rematch) in
         the same transaction; ``None`` leaves it. Raises
         ``DuplicateCommandError`` when a command id was applied already, ``SeqConflictError`` when a
-        ``seq`` is taken, and appends nothing in either case.
+        ``seq`` is taken, and appends nothing in either case. Any other failure (a payload that cannot be
+        stored, the database) is a ``StoreError`` too, and never fails another table's append.
         """
         ...
 
-    async def load(self, table_id: str, after_seq: int = 0) -> list[Event]:
-        """The table's events with ``seq > after_seq``, in order (empty for an unknown table)."""
+    async def load(self, table_id: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """The table's events with ``seq > after_seq``, in order (empty for an unknown table); the first
+        ``limit`` of them when a limit is given."""
         ...
 
     async def has_table(self, table_id: str) -> bool:

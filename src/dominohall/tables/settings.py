@@ -33,23 +33,29 @@ STANDARD_KEYS = frozenset({"players", "set", "mode", "partners", "target"})
 TABLE_KEYS = frozenset({"turn_seconds", "public"})
 """The table's own settings (not rules of the game: they are not in a record's options)."""
 
-RANGES: dict[str, tuple[int, int]] = {
-    "players": (2, 8),
-    "set": (6, 15),
-    "hand": (1, 67),
-    "start_toes": (4, 6),
-    "blank_double": (25, 50),
-    "limit": (1, 10_000),
-    "target": (1, 10_000),
-    "turn_seconds": (0, 300),
+SCORE_LIMIT = 10_000
+"""The highest Chicken Foot score limit and standard target a table may set."""
+
+RANGES: dict[str, dict[str, tuple[int, int]]] = {
+    "chickenfoot": {
+        "players": (2, 8),
+        "set": (9, 15),
+        "hand": (1, 67),
+        "start_toes": (4, 6),
+        "blank_double": (25, 50),
+        "limit": (1, SCORE_LIMIT),
+    },
+    "standard": {"players": (2, 4), "set": (6, 12), "target": (1, SCORE_LIMIT)},
+    "table": {"turn_seconds": (0, 300)},
 }
-"""The widest range of each whole-number setting (each game then checks its own rules within it)."""
+"""Each game's whole-number settings, and the table's own, with the bounds of each (the game's rules narrow
+some further: a set is 9, 12 or 15, start toes 4 or 6, a blank double 25 or 50, the hands must fit in the set,
+a timer has 10 to 300 seconds or 0)."""
 
 TURN_SECONDS = (10, 300)
 """A turn timer, when on, gives 10 to 300 seconds a turn (0 turns it off; ``null`` is "auto")."""
 AUTO_TURN_SECONDS = 60
 """The timer "auto" gives while two or more people are seated (one person against bots has none)."""
-
 
 @dataclass(frozen=True)
 class TableSettings:
@@ -111,7 +117,7 @@ def table_settings_from(settings: dict[str, Any], base: TableSettings | None = N
     base = base or TableSettings()
     seconds = settings.get("turn_seconds", base.turn_seconds)
     if seconds is not None:
-        seconds = _whole({"turn_seconds": seconds}, "turn_seconds", None)
+        seconds = _whole({"turn_seconds": seconds}, "turn_seconds", None, "table")
         if seconds and not TURN_SECONDS[0] <= seconds <= TURN_SECONDS[1]:
             raise _refuse(f"a turn has {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds, or 0 for none", "turn_seconds")
     public = settings.get("public", base.public)
@@ -142,16 +148,15 @@ def _chosen_standard(base: GameOptions | None) -> dict[str, Any]:
     return chosen
 
 
-def _whole(settings: dict[str, Any], key: str, default: int | None) -> int | None:
-    """The whole number under ``key`` (``default`` when absent), inside its range of ``RANGES``."""
-    value = settings.get(key, default)
+def _whole(settings: dict[str, Any], key: str, default: int | None, game: str) -> int | None:
+    """The whole number under ``key`` (``default`` when left out or null), inside its range of ``RANGES``:
+    0 and huge numbers are refused, never replaced by the default."""
+    value = settings.get(key)
     if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise OptionsError(f"{key} must be a whole number", key)
-    low, high = RANGES[key]
-    if not low <= value <= high:
-        raise OptionsError(f"{key} must be from {low} to {high}, not {value}", key)
+        return default
+    low, high = RANGES[game][key]
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise OptionsError(f"{key} must be a whole number from {low} to {high}", key)
     return value
 
 
@@ -164,13 +169,13 @@ def _word(settings: dict[str, Any], key: str, default: str) -> str:
 
 def _chicken_foot(settings: dict[str, Any]) -> ChickenFootOptions:
     return ChickenFootOptions.for_table(
-        _whole(settings, "players", 4) or 4,
-        top=_whole(settings, "set", None),
-        hand=_whole(settings, "hand", None),
+        _whole(settings, "players", 4, "chickenfoot") or 4,
+        top=_whole(settings, "set", None, "chickenfoot"),
+        hand=_whole(settings, "hand", None, "chickenfoot"),
         length=_word(settings, "length", "full"),
-        start_toes=_whole(settings, "start_toes", 6) or 6,
-        blank_double=_whole(settings, "blank_double", 50) or 50,
-        limit=_whole(settings, "limit", None),
+        start_toes=_whole(settings, "start_toes", 6, "chickenfoot") or 6,
+        blank_double=_whole(settings, "blank_double", 50, "chickenfoot") or 50,
+        limit=_whole(settings, "limit", None, "chickenfoot"),
     )
 
 
@@ -180,10 +185,10 @@ def _standard(settings: dict[str, Any]) -> StandardOptions:
         raise OptionsError("partners is true or false", "partners")
     target = settings.get("target", BY_MODE)
     if target != BY_MODE:
-        target = _whole(settings, "target", None)
+        target = _whole(settings, "target", None, "standard")
     return StandardOptions.for_table(
-        _whole(settings, "players", 2) or 2,
-        top=_whole(settings, "set", 6) or 6,
+        _whole(settings, "players", 2, "standard") or 2,
+        top=_whole(settings, "set", 6, "standard") or 6,
         mode=_word(settings, "mode", "draw"),
         partners=partners,
         target=target,

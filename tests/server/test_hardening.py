@@ -1,0 +1,341 @@
+"""Issue 17's defects over a real server, one test each: bad input refused alone, limits enforced.
+
+Each test failed on the code before its fix (see the commit that brought it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from .harness import Client, Server, create_table, http, sit
+
+HUGE = 2**64
+"""A number no 64-bit integer holds (the attacker's favourite)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that lets one address create many tables and open many WebSockets (the tests make lots)."""
+    folder: Path = tmp_path_factory.mktemp("hardening")
+    options = ["--tables-per-minute", "1000", "--connections-per-address", "500"]
+    running = Server(folder / "db.sqlite", options=options).start()
+    yield running
+    running.stop()
+
+
+def raw(server: Server, method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, bytes]:
+    """One HTTP request with a body of raw bytes: status and body."""
+    request = urllib.request.Request(server.url + path, data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def log_of(server: Server) -> str:
+    """Everything the server has logged so far."""
+    return (server.db.parent / "server.log").read_text()
+
+
+def tables_without_events(server: Server) -> int:
+    """Rows of ``tables`` that have no event (a creation that failed half-way)."""
+    with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
+        query = "SELECT COUNT(*) FROM tables WHERE table_id NOT IN (SELECT table_id FROM events)"
+        return int(db.execute(query).fetchone()[0])
+
+
+def summary(server: Server, table_id: str) -> dict[str, Any]:
+    """The table's public summary."""
+    status, body, _ = http("GET", f"{server.url}/api/tables/{table_id}")
+    assert status == 200
+    return body  # type: ignore[no-any-return]
+
+
+async def pipelined(client: Client, messages: list[dict[str, Any]], timeout: float = 8.0) -> list[dict[str, Any]]:
+    """Send every message at once, then wait for the answer to each (its ack or error), in order."""
+    for message in messages:
+        await client.send(message)
+    wanted = {message["id"] for message in messages}
+    answers: dict[str, dict[str, Any]] = {}
+    while wanted - answers.keys():
+        frame = await client.until(lambda f: f["t"] in ("ack", "error") and f.get("id") in wanted, timeout)
+        answers[frame["id"]] = frame
+    return [answers[message["id"]] for message in messages]
+
+
+# -- 1. one bad setting must not break other tables' saves -------------------------------------------------
+
+
+def test_bad_settings_are_refused_and_other_tables_commands_all_answered(server: Server) -> None:
+    async def scenario() -> None:
+        victims = [create_table(server, [None, None], {"players": 2}) for _ in range(6)]
+        attacks = [
+            ("chickenfoot", {"limit": HUGE}),
+            ("chickenfoot", {"limit": 10**30}),
+            ("standard", {"target": HUGE}),
+            ("chickenfoot", {"limit": -HUGE}),
+        ]
+        attackers = [(create_table(server, [None, None], {"players": 2}, game), bad) for game, bad in attacks]
+        victim_clients = [await Client.open(server, table_id, cookie) for table_id, cookie in victims]
+        attack_clients = [
+            (await Client.open(server, table_id, cookie), bad)
+            for (table_id, cookie), bad in attackers
+            for _ in range(2)  # 8 attacking connections
+        ]
+
+        async def chat(index: int, client: Client) -> list[dict[str, Any]]:
+            said = [{"t": "chat", "id": f"v{index}-{n}", "text": f"hello {n}"} for n in range(40)]
+            return await pipelined(client, said)
+
+        async def attack(index: int, client: Client, bad: dict[str, Any]) -> list[dict[str, Any]]:
+            sent = [{"t": "settings", "id": f"a{index}-{n}", "settings": bad} for n in range(40)]
+            return await pipelined(client, sent)
+
+        answers = await asyncio.gather(
+            *(chat(i, c) for i, c in enumerate(victim_clients)),
+            *(attack(i, c, bad) for i, (c, bad) in enumerate(attack_clients)),
+        )
+        for said in answers[: len(victim_clients)]:
+            assert [a["t"] for a in said] == ["ack"] * 40, said
+        for refused in answers[len(victim_clients) :]:
+            assert {a["code"] for a in refused} == {"bad-settings"}, refused
+        for (table_id, _), client in zip(victims, victim_clients, strict=True):
+            assert summary(server, table_id)["seq"] == 1 + 40
+            await client.close()
+        for (table_id, _), _bad in attackers:
+            assert summary(server, table_id)["seq"] == 1
+        for client, _bad in attack_clients:
+            await client.close()
+
+    asyncio.run(scenario())
+    assert "Integer exceeds" not in log_of(server)
+
+
+def test_huge_settings_over_http_answer_400_and_leave_no_table_behind(server: Server) -> None:
+    before = http("GET", f"{server.url}/healthz")[1]["tables"]
+    for game, settings in [
+        ("chickenfoot", {"limit": HUGE}),
+        ("chickenfoot", {"limit": 10**30}),
+        ("standard", {"target": HUGE}),
+    ]:
+        spec = {"game": game, "settings": settings, "bots": [None, None], "name": "Ann"}
+        status, body, headers = http("POST", f"{server.url}/api/tables", spec)
+        assert (status, body["code"]) == (400, "bad-settings") and "set-cookie" not in headers
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    status, page = raw(server, "POST", "/en/standard/play", f"target={HUGE}&players=2".encode(), form)
+    assert status == 400 and b"set-cookie" not in page
+    status, _ = raw(server, "POST", "/en/chicken-foot/play", b"players=2&start_toes=18446744073709551616", form)
+    assert status == 400
+    assert http("GET", f"{server.url}/healthz")[1]["tables"] == before
+    assert tables_without_events(server) == 0
+
+
+# -- 2. sitting twice --------------------------------------------------------------------------------------
+
+
+def test_a_seated_person_cannot_take_a_second_seat(server: Server) -> None:
+    table_id, ann = create_table(server, [None, None, None], {"players": 3})
+    status, body, headers = http("POST", f"{server.url}/api/tables/{table_id}/sit", {"seat": 1, "name": "Ann"}, ann)
+    assert (status, body["code"]) == (409, "already-seated") and "set-cookie" not in headers
+    bo = sit(server, table_id, 1, "Bo")
+    status, body, headers = http("POST", f"{server.url}/api/tables/{table_id}/sit", {"seat": 2, "name": "Bo"}, bo)
+    assert (status, body["code"]) == (409, "already-seated") and "set-cookie" not in headers
+    seats = summary(server, table_id)["seats"]
+    assert [seat["name"] for seat in seats] == ["Ann", "Bo", None]
+    assert summary(server, table_id)["host_seat"] == 0
+
+    async def host_still_hosts() -> None:
+        client = await Client.open(server, table_id, ann)
+        assert (await client.command({"t": "bot", "seat": 2, "level": "easy"}))["t"] == "ack"
+        await client.close()
+
+    asyncio.run(host_still_hosts())
+
+
+# -- 7. a repeated command id answers its first ack ---------------------------------------------------------
+
+
+def test_a_repeated_start_answers_the_seq_of_its_first_ack_also_after_a_restart(tmp_path: Path) -> None:
+    async def start_twice(running: Server, table_id: str, cookie: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        client = await Client.open(running, table_id, cookie)
+        first = await client.command({"t": "start", "id": "go"})
+        again = await client.command({"t": "start", "id": "go"})
+        await client.close()
+        return first, again
+
+    first_server = Server(tmp_path / "db.sqlite").start()
+    try:
+        table_id, ann = create_table(first_server, [None, None], {"players": 2})
+        sit(first_server, table_id, 1, "Bo")
+        first, again = asyncio.run(start_twice(first_server, table_id, ann))
+    finally:
+        first_server.stop()
+    assert first["t"] == "ack" and first["seq"] == 4  # created, sat, started, dealt
+    assert again == first | {"duplicate": True}
+    second_server = Server(tmp_path / "db.sqlite").start()
+    try:
+        _, after_restart = asyncio.run(start_twice(second_server, table_id, ann))
+    finally:
+        second_server.stop()
+    assert after_restart == first | {"duplicate": True}
+
+
+# -- 8. malformed text -------------------------------------------------------------------------------------
+
+
+def test_malformed_text_answers_400_with_a_code(server: Server) -> None:
+    table_id, _ = create_table(server, [None, None], {"players": 2})
+    json_type = {"content-type": "application/json"}
+    cases = [
+        ("/api/tables", b'\xff\xfe{"name": "Ann"}', {"content-type": "text/plain"}, "bad-json"),
+        ("/api/tables", b'\xff\xfe{"name": "Ann"}', json_type, "bad-json"),
+        ("/api/tables", b'{"name": "\\ud800"}', json_type, "bad-name"),
+        ("/api/tables", b'{"name": "Ann", "game": "\\ud800"}', json_type, "bad-message"),
+        ("/api/tables", b'{"name": "Ann", "\\udc00": 1}', json_type, "bad-message"),
+        (f"/api/tables/{table_id}/sit", b'{"seat": 1, "name": "\\udfff"}', json_type, "bad-name"),
+        (f"/api/tables/{table_id}/sit", b"\x80", {}, "bad-json"),
+    ]
+    for path, body, headers, code in cases:
+        status, answer = raw(server, "POST", path, body, headers)
+        assert status == 400, (path, body, answer)
+        assert http_code(answer) == code, (path, body, answer)
+    assert summary(server, table_id)["seats"][1]["free"]
+    assert "Exception in ASGI application" not in log_of(server)
+
+
+def http_code(body: bytes) -> str:
+    """The ``code`` of an error answer."""
+    import json
+
+    return str(json.loads(body)["code"])
+
+
+# -- 9. zero is not the default ----------------------------------------------------------------------------
+
+
+def test_zero_settings_are_refused_not_replaced_by_defaults(server: Server) -> None:
+    for key in ("players", "start_toes", "blank_double", "hand", "limit"):
+        spec = {"settings": {key: 0}, "bots": [None, None, None, None], "name": "Ann"}
+        status, body, _ = http("POST", f"{server.url}/api/tables", spec)
+        assert (status, body["code"]) == (400, "bad-settings"), key
+    for key in ("players", "set", "target"):
+        spec = {"game": "standard", "settings": {key: 0}, "bots": [None, None], "name": "Ann"}
+        status, body, _ = http("POST", f"{server.url}/api/tables", spec)
+        assert (status, body["code"]) == (400, "bad-settings"), key
+
+    async def over_the_socket() -> None:
+        table_id, ann = create_table(server, [None, None, None, None], {})
+        client = await Client.open(server, table_id, ann)
+        for key in ("players", "start_toes", "blank_double"):
+            answer = await client.command({"t": "settings", "settings": {key: 0}})
+            assert answer["code"] == "bad-settings", key
+        assert summary(server, table_id)["seq"] == 1
+        await client.close()
+
+    asyncio.run(over_the_socket())
+
+
+# -- 10. a boolean is not a number -------------------------------------------------------------------------
+
+
+def test_booleans_are_refused_where_integers_are_asked(server: Server) -> None:
+    table_id, ann = create_table(server, [None, None, None], {"players": 3})
+    bo = sit(server, table_id, 1, "Bo")
+    status, body, _ = http("POST", f"{server.url}/api/tables/{table_id}/sit", {"seat": True, "name": "Cy"})
+    assert (status, body["code"]) == (400, "bad-message")
+    spec = {"settings": {"players": 2}, "bots": [None, None], "name": "Di", "seat": True}
+    status, body, _ = http("POST", f"{server.url}/api/tables", spec)
+    assert (status, body["code"]) == (400, "bad-message")
+
+    async def over_the_socket() -> None:
+        host = await Client.open(server, table_id, ann)
+        for message in (
+            {"t": "kick", "seat": True},
+            {"t": "bot", "seat": True, "level": "easy"},
+            {"t": "chat", "text": "hi", "at": True},
+            {"t": "settings", "settings": {"players": True}},
+        ):
+            answer = await host.command(message)
+            assert answer["code"] in ("bad-message", "bad-settings"), (message, answer)
+        await host.send({"t": "hello", "v": True, "last_seq": None})
+        assert (await host.until(lambda f: f["t"] == "error"))["code"] == "bad-message"
+        await host.close()
+
+    asyncio.run(over_the_socket())
+    assert [seat["name"] for seat in summary(server, table_id)["seats"]] == ["Ann", "Bo", None]
+    assert summary(server, table_id)["seq"] == 2
+    assert bo
+
+
+# -- 11. smaller ones: chat length, the Origin's scheme ----------------------------------------------------
+
+
+def test_a_chat_over_300_characters_is_too_long(server: Server) -> None:
+    async def scenario() -> None:
+        table_id, ann = create_table(server, [None, None], {"players": 2})
+        client = await Client.open(server, table_id, ann)
+        assert (await client.command({"t": "chat", "text": "x" * 301}))["code"] == "too-long"
+        assert (await client.command({"t": "chat", "text": "x" * 300}))["t"] == "ack"
+        await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_origin_of_another_scheme_is_foreign(server: Server) -> None:
+    async def scenario() -> None:
+        table_id, _ = create_table(server, [None, None], {"players": 2})
+        url = f"ws://127.0.0.1:{server.port}/t/{table_id}/ws"
+        for origin in (f"https://127.0.0.1:{server.port}", f"ftp://127.0.0.1:{server.port}", "null"):
+            with pytest.raises(InvalidStatus) as refused:
+                await connect(url, origin=origin)  # type: ignore[arg-type]
+            assert refused.value.response.status_code == 403
+        own = await connect(url, origin=f"http://127.0.0.1:{server.port}")  # type: ignore[arg-type]
+        await own.close()
+
+    asyncio.run(scenario())
+
+
+# -- 5. cross-site form posts ------------------------------------------------------------------------------
+
+
+def test_a_form_post_from_another_site_is_refused_and_creates_nothing(server: Server) -> None:
+    own = server.url
+    form = {"content-type": "application/x-www-form-urlencoded"}
+    body = b"players=2&seat1=easy&name=Ann"
+    before = http("GET", f"{server.url}/healthz")[1]["tables"]
+    foreign = [
+        {"origin": "http://evil.example"},
+        {"origin": own.replace("http://", "https://")},
+        {"origin": "null"},
+        {"referer": "http://evil.example/page"},
+        {"sec-fetch-site": "cross-site", "origin": own},
+        {"sec-fetch-site": "same-site"},
+    ]
+    for headers in foreign:
+        status, answer = raw(server, "POST", "/en/chicken-foot/play", body, form | headers)
+        assert status == 403 and http_code(answer) == "foreign-origin", headers
+    api = {"content-type": "application/json", "origin": "http://evil.example"}
+    status, answer = raw(server, "POST", "/api/tables", b'{"name": "Ann", "bots": [null, "easy"]}', api)
+    assert status == 403 and http_code(answer) == "foreign-origin"
+    assert http("GET", f"{server.url}/healthz")[1]["tables"] == before
+    for headers in (
+        {},
+        {"origin": own},
+        {"referer": f"{own}/en/chicken-foot"},
+        {"sec-fetch-site": "same-origin", "origin": own},
+        {"sec-fetch-site": "same-origin", "origin": "null"},
+    ):
+        status, _ = raw(server, "POST", "/en/chicken-foot/play", body, form | headers)
+        assert status in (200, 303), headers  # 303 to the table (urllib follows it: 200)
+    assert http("GET", f"{server.url}/healthz")[1]["tables"] == before + 5
