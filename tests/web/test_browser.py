@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from ..server.harness import Server
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
@@ -160,3 +161,146 @@ def test_keyboard_alone_lays_a_tile(server: Server, browser: Browser) -> None:
         page.keyboard.press("Enter")  # the first target has the focus
     expect(page.locator("#hand .tile")).to_have_count(before - 1)
     page.context.close()
+
+
+def test_the_forms_offer_only_what_applies(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/en/standard")
+    partners = page.locator("input[name=partners]")
+    expect(partners).to_be_disabled()  # two players by default: no partners
+    expect(page.locator("select[name=seat2]")).to_be_hidden()
+    page.select_option("select[name=players]", "4")
+    expect(partners).to_be_enabled()
+    expect(page.locator("select[name=seat3]")).to_be_visible()
+    partners.check()
+    page.select_option("select[name=players]", "3")
+    expect(partners).to_be_disabled()
+    expect(partners).not_to_be_checked()
+    expect(page.locator("select[name=seat3]")).to_be_hidden()
+    page.select_option("select[name=players]", "4")
+    expect(partners).to_be_checked()  # the choice comes back with the fourth player
+    expect(page.locator("input[name=target_other]")).to_be_hidden()
+    page.select_option("select[name=target]", "other")
+    expect(page.locator("input[name=target_other]")).to_be_visible()
+    page.goto(server.url + "/en/chicken-foot")
+    expect(page.locator("select[name=length]")).to_be_enabled()
+    page.select_option("select[name=limit]", "200")
+    expect(page.locator("select[name=length]")).to_be_disabled()  # a score limit decides the length
+    page.select_option("select[name=set]", "15")
+    page.select_option("select[name=hand]", "5")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/t/[\w-]+\?start=1$"))
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    options = page.request.get(f"{server.url}/api/tables/{table_id}").json()["options"]
+    assert (options["set"], options["hand"], options["limit"]) == (15, 5, 200)
+    page.context.close()
+
+
+def test_a_refused_form_keeps_every_choice_on_a_phone(server: Server, browser: Browser) -> None:
+    page = new_page(browser, PHONE, "pl-PL")
+    page.goto(server.url + "/pl/chicken-foot")
+    page.select_option("select[name=players]", "8")
+    page.select_option("select[name=set]", "9")
+    page.select_option("select[name=hand]", "12")
+    page.select_option("select[name=turn_seconds]", "30")
+    page.fill("input[name=name]", "Ola")
+    page.get_by_role("button", name="Graj", exact=True).click()
+    problem = page.locator("#problem-hand")
+    expect(problem).to_contain_text("najwyżej 6 kamieni")
+    expect(page.locator("select[name=hand]")).to_be_focused()
+    for name, value in (("players", "8"), ("set", "9"), ("hand", "12"), ("turn_seconds", "30")):
+        expect(page.locator(f"select[name={name}]")).to_have_value(value)
+    expect(page.locator("input[name=name]")).to_have_value("Ola")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the refused form scrolls sideways on a phone ({width} px)"
+    page.screenshot(path="/tmp/c1-refused-phone.png", full_page=False)
+    page.context.close()
+
+
+def test_a_public_table_appears_in_another_visitors_lobby_and_a_click_seats_them(
+    server: Server, browser: Browser
+) -> None:
+    guest = new_page(browser, DESKTOP, "cs-CZ")
+    guest.clock.install()
+    guest.goto(server.url + "/")
+    expect(guest).to_have_url(f"{server.url}/cs/")
+    host = new_page(browser, DESKTOP)
+    host.goto(server.url + "/en/chicken-foot")
+    host.select_option("select[name=players]", "3")
+    host.select_option("select[name=seat1]", "person")
+    host.select_option("select[name=seat2]", "hard")
+    host.select_option("select[name=limit]", "150")
+    host.check("input[name=public]")
+    host.fill("input[name=name]", "Ann")
+    host.get_by_role("button", name="Play", exact=True).click()
+    expect(host.locator("#status")).not_to_have_text("Connecting…")
+    table_id = host.url.split("/t/")[1].split("?")[0]
+    entry = guest.locator(f'.lobby-table[data-table="{table_id}"]')
+    expect(entry).to_have_count(0)
+    guest.clock.run_for(11_000)  # the lobby's script fetches the list again every ten seconds
+    expect(entry).to_contain_text("Obsazená místa: 2 z 3 · Ann")
+    expect(entry).to_contain_text("Limit: 150 bodů")
+    guest.screenshot(path="/tmp/c1-lobby.png", full_page=True)
+    guest.fill("#lobby-name input", "Eva")
+    entry.get_by_role("button", name="Posadit se").click()
+    expect(guest).to_have_url(f"{server.url}/t/{table_id}")
+    expect(host.locator("#seats")).to_contain_text("Eva")
+    expect(guest.locator("#seats")).to_contain_text("Eva")
+    guest.goto(server.url + "/cs/")
+    expect(guest.locator(f'.lobby-table[data-table="{table_id}"]')).to_have_count(0)  # no free seat now
+    guest.context.close()
+    host.context.close()
+
+
+def test_the_hosts_settings_form_sends_only_what_changed(server: Server, browser: Browser) -> None:
+    host = new_page(browser, DESKTOP)
+    host.goto(server.url + "/en/chicken-foot")
+    host.select_option("select[name=players]", "2")
+    host.select_option("select[name=seat1]", "person")
+    host.select_option("select[name=start_toes]", "4")
+    host.get_by_role("button", name="Play", exact=True).click()
+    form = host.locator("#settings")
+    expect(form).to_be_visible()
+    expect(form.locator("select[name=start_toes]")).to_have_value("4")
+    expect(form.locator("select[name=hand]")).to_have_value("auto")
+    table_id = host.url.split("/t/")[1].split("?")[0]
+
+    def options() -> dict[str, object]:
+        return dict(host.request.get(f"{server.url}/api/tables/{table_id}").json()["options"])
+
+    form.locator("select[name=limit]").select_option("other")
+    form.locator("input[name=limit_other]").fill("240")
+    form.locator("input[name=public]").check()
+    form.get_by_role("button", name="Save settings").click()
+    found = settled(host, options, lambda now: now["limit"] == 240)
+    assert (found["limit"], found["start_toes"], found["hand"], found["players"]) == (240, 4, 20, 2)
+    summary = host.request.get(f"{server.url}/api/tables/{table_id}").json()
+    assert summary["settings"]["public"] is True
+    form.locator("select[name=players]").select_option("3")
+    form.get_by_role("button", name="Save settings").click()
+    found = settled(host, options, lambda now: now["players"] == 3)
+    assert (found["players"], found["hand"], found["limit"], found["start_toes"]) == (3, 14, 240, 4)
+    form.locator("input[name=limit_other]").fill("0")
+    form.get_by_role("button", name="Save settings").click()
+    expect(form.locator("#problem-limit")).to_have_text("A score limit is a whole number from 1 to 10000.")
+    expect(form.locator("select[name=limit]")).to_be_focused()
+    assert options()["limit"] == 240, "a refused change changes nothing"
+    form.locator("input[name=limit_other]").fill("260")
+    form.get_by_role("button", name="Save settings").click()
+    expect(form.locator("#problem-limit")).to_have_count(0)
+    assert settled(host, options, lambda now: now["limit"] == 260)["limit"] == 260
+    host.screenshot(path="/tmp/c1-table-settings.png", full_page=True)
+    host.context.close()
+
+
+def settled(
+    page: Page, read: Callable[[], dict[str, object]], done: Callable[[dict[str, object]], bool]
+) -> dict[str, object]:
+    """What ``read`` answers once ``done`` says so (or after five seconds, for the test to show)."""
+    found = read()
+    for _ in range(50):
+        if done(found):
+            break
+        page.wait_for_timeout(100)
+        found = read()
+    return found

@@ -260,7 +260,11 @@ def test_the_hosts_form_on_the_table_page_shows_the_tables_own_settings(server: 
     _, table_id, visitor = play(server, "chicken-foot", {"players": "7", "seat1": "person"})
     _, _, html = visitor.request(f"/t/{table_id}")
     settings = html[html.index('<form id="settings"') :]
-    assert (selected(settings, "set"), selected(settings, "hand"), selected(settings, "limit")) == ("auto", "auto", "off")
+    assert (selected(settings, "set"), selected(settings, "hand"), selected(settings, "limit")) == (
+        "auto",
+        "auto",
+        "off",
+    )
     assert selected(settings, "turn_seconds") == "auto" and not checked(settings, "public")
 
 
@@ -280,11 +284,11 @@ def test_the_lobby_lists_public_tables_and_seats_a_visitor_in_one_post(server: S
     entry = lobby_entry(home, public_id)
     assert entry is not None and lobby_entry(home, private_id) is None
     assert "Chicken Foot" in entry and "2 players · Double-nine · Score limit: 150 points" in entry
-    assert "1 of 2 seats taken: Ann" in entry
+    assert "1 of 2 seats taken · Ann" in entry
     assert f'formaction="/en/t/{public_id}/sit"' in entry
     _, _, russian = guest.request("/ru/lobby")
     russian_entry = lobby_entry(russian, public_id)
-    assert russian_entry is not None and "Занято мест: 1 из 2: Ann" in russian_entry
+    assert russian_entry is not None and "Занято мест: 1 из 2 · Ann" in russian_entry
     assert "Предел: 150 очков" in russian_entry
 
     status, headers, _ = guest.request(f"/en/t/{public_id}/sit", {"name": "Bea"})

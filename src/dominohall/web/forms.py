@@ -73,6 +73,8 @@ class Field:
     other: str | None = None
     """The number typed for "another score" (a select whose options include ``other``)."""
     other_label: str = ""
+    reason: str = ""
+    """Why the server may refuse this field, for the page's script to show (the host's form on the table page)."""
 
 
 # -- choices ------------------------------------------------------------------------------------------
@@ -196,7 +198,7 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         return forms.gettext("Too many new tables from your address: wait a minute and press Play again.")
     if code == "bad-name" or field_name == "name":
         return forms.gettext("A name is 1 to 24 letters, digits or signs.")
-    if field_name == "hand" and game == "chickenfoot":
+    if field_name == "hand" and game == "chickenfoot" and "players" in chosen:
         return _hand_text(language, chosen)
     reasons = {
         "players": forms.gettext("Chicken Foot is played by 2 to 8 players.")
@@ -205,7 +207,9 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         "set": forms.gettext("Chicken Foot uses a double-nine, double-twelve or double-fifteen set.")
         if game == "chickenfoot"
         else forms.gettext("Choose a double-six, double-nine or double-twelve set."),
-        "hand": forms.gettext("This game deals its own number of tiles per hand."),
+        "hand": forms.gettext("That many tiles per hand do not fit this set for this many players.")
+        if game == "chickenfoot"
+        else forms.gettext("This game deals its own number of tiles per hand."),
         "length": forms.gettext("Choose a full match, half a match or a single round."),
         "start_toes": forms.gettext("The first double takes four or six toes."),
         "blank_double": forms.gettext("The 0-0 left in a hand counts 25 or 50 points."),
@@ -241,11 +245,17 @@ def _hand_text(language: str, chosen: dict[str, str]) -> str:
 # -- the fields to draw -------------------------------------------------------------------------------
 
 
-def fields_of(language: str, game: str, chosen: dict[str, str], problem: dict[str, str] | None = None) -> list[Field]:
-    """The fields of ``game``'s table form in ``language``, set to ``chosen``, the reason on the one at fault."""
+def fields_of(
+    language: str, game: str, chosen: dict[str, str], problem: dict[str, str] | None = None, reasons: bool = False
+) -> list[Field]:
+    """The fields of ``game``'s table form in ``language``, set to ``chosen``, the reason on the one at fault;
+    with ``reasons``, each field also carries why the server may refuse it (for a form the page's script sends:
+    it shows that reason when an error names the field)."""
     built = _chicken_foot_fields(language) if game == "chickenfoot" else _standard_fields(language)
     built += _table_fields(language)
     for each in built:
+        if reasons:
+            each.reason = problem_text(language, game, each.name, "bad-settings", {})
         each.value = chosen.get(each.name, "")
         if each.options and each.value not in {value for value, _ in each.options}:
             each.options.append((each.value, each.value))  # a value typed by hand stays as it was sent
@@ -348,7 +358,7 @@ def _table_fields(language: str) -> list[Field]:
             "turn_seconds",
             forms.gettext("Time for a turn"),
             [
-                ("auto", forms.gettext("Automatic: 60 seconds when two or more people play")),
+                ("auto", forms.gettext("Auto: 60 s, off against bots")),
                 ("off", forms.gettext("No timer")),
                 *seconds,
             ],

@@ -157,7 +157,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
         strings=table_strings(language),
         bot_names=bot_names(language),
-        settings_fields=fields_of(language, summary["game"], table_choices(summary)),
+        settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
     )
 
 

@@ -100,6 +100,7 @@ export function renderSeats(list, ctx) {
  * A field counts as changed when its value differs from the table's (as the page drew it) or the host
  * touched it; "By the number of players" is sent as null, so the set and hand follow the players again. */
 export function settingsOf(form, game) {
+  clearSettingsProblem(form);
   const changed = {};
   for (const name of SETTINGS) {
     const field = control(form, name);
@@ -121,6 +122,32 @@ function isChanged(field) {
   if (field.type === "checkbox") return field.checked !== field.defaultChecked;
   if (field.tagName === "SELECT") return [...field.options].some((option) => option.selected !== option.defaultSelected);
   return field.value !== field.defaultValue;
+}
+
+/** Show why the server refused the host's settings next to the field its error names (the reason the page
+ * drew on that field, in the page's language); false when the form has no such field. */
+export function showSettingsProblem(form, field) {
+  const label = field ? form.querySelector(`[data-field="${CSS.escape(field)}"]`) : null;
+  if (!label?.dataset.problem) return false;
+  const id = `problem-${field}`;
+  const note = label.querySelector(".field-problem") ?? label.appendChild(make("span", null, { class: "field-problem", id }));
+  note.textContent = label.dataset.problem;
+  label.classList.add("wrong");
+  const input = label.querySelector("select, input");
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", id);
+  input.focus();
+  return true;
+}
+
+function clearSettingsProblem(form) {
+  for (const label of form.querySelectorAll(".wrong")) {
+    label.classList.remove("wrong");
+    label.querySelector(".field-problem")?.remove();
+    const input = label.querySelector("select, input");
+    input?.removeAttribute("aria-invalid");
+    input?.removeAttribute("aria-describedby");
+  }
 }
 
 function settingValue(name, field, other) {

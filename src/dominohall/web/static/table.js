@@ -4,7 +4,7 @@ import { drawBoard } from "./board.js";
 import { Camera } from "./camera.js";
 import { renderHand, renderTargets } from "./hand.js";
 import { format, plural, words } from "./i18n.js";
-import { renderChat, renderSeats, seatName, settingsOf } from "./side.js";
+import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, isMuted, setMuted, unlockOnGesture } from "./sound.js";
 import { renderSummary, scoreboard, Scores } from "./summary.js";
 
@@ -295,6 +295,7 @@ function notice(frame) {
   } else if (frame.t === "move" && frame.move?.kind === "play") {
     state.fresh = frame.move.tile;
   } else if (frame.t === "error") {
+    if (frame.code === "bad-settings") showSettingsProblem($("settings"), frame.field);
     showProblem(frame.code, frame.message, frame.rule);
   }
   if (frame.t === "snapshot" && frame.match && frame.view?.end) state.summary = { view: frame.view, match: frame.match };
