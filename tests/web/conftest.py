@@ -19,8 +19,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``dominohall serve`` on loopback with a fresh SQLite file and bots that move at once."""
-    running = Server(tmp_path_factory.mktemp("web") / "db.sqlite").start()
+    """``dominohall serve`` on loopback with a fresh SQLite file and bots that move at once; a finished round
+    waits for Continue as on a real site (20 s), so the pages show the round's summary."""
+    running = Server(tmp_path_factory.mktemp("web") / "db.sqlite", options=["--between-rounds", "20"]).start()
     yield running
     running.stop()
 

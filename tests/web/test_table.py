@@ -283,7 +283,7 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     expect(guest.locator("#status")).to_have_text("You are watching this table")
     seats.nth(2).get_by_label("Bot level for seat 3").select_option("hard")
     seats.nth(2).get_by_role("button", name="Seat a bot").click()
-    expect(seats.nth(2)).to_contain_text("Hard bot")
+    expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(hard bot\)"))  # a bot's own name and its level
     host.locator("#settings select[name=players]").select_option("4")
     host.get_by_role("button", name="Save settings").click()
     expect(seats).to_have_count(4)
@@ -294,7 +294,7 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     host.get_by_role("button", name="Start the match").click()
     expect(guest.locator("#hand .tile")).to_have_count(11)
     seats.nth(3).get_by_role("button", name="Let a bot play").click()  # during the match: a bot for a person
-    expect(seats.nth(3)).to_contain_text("Medium bot")
+    expect(seats.nth(3)).to_contain_text("Bea (medium bot)")
     expect(guest.locator("#status")).to_have_text("You are watching this table")
     host.context.close()
     guest.context.close()

@@ -156,7 +156,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         share=share,
         qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
         strings=table_strings(language),
-        bot_names=bot_names(language),
+        seat_labels=seat_labels(language, summary["seats"]),
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
     )
 
@@ -270,11 +270,13 @@ def table_strings(language: str) -> str:
         **scoring_words(language),
         **control_words(language),
         **error_words(language),
+        **life_words(language),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
         "toes": plural_forms(language, "needs %(num)d more toe", "needs %(num)d more toes"),
         "places": plural_forms(language, "fits in %(num)d place", "fits in %(num)d places"),
+        **life_plurals(language),
     }
     return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
 
@@ -364,4 +366,109 @@ def rule_words(language: str) -> dict[str, str]:
         "rule_lead-tile": forms.gettext("This hand opens with the highest double, or the heaviest tile."),
         "rule_no-drawing": forms.gettext("Nobody draws in the block game: pass instead."),
         "rule_spinner-closed": forms.gettext("The spinner takes no more tiles there."),
+    }
+
+
+def bot_seat_names(language: str) -> dict[str, str]:
+    """How a bot's seat is named in ``language``: its own name and its level, e.g. "Clara (medium bot)"."""
+    forms = translations(language)
+    return {
+        "easy": forms.gettext("%(name)s (easy bot)"),
+        "medium": forms.gettext("%(name)s (medium bot)"),
+        "hard": forms.gettext("%(name)s (hard bot)"),
+    }
+
+
+def seat_labels(language: str, seats: list[dict[str, Any]]) -> list[str]:
+    """Each seat's name as the table page first shows it (the script keeps it so): a free seat, a person, a bot
+    with its name and level, or the level alone for a bot of a table made before bots had names."""
+    forms, named, plain = translations(language), bot_seat_names(language), bot_names(language)
+    labels = []
+    for index, seat in enumerate(seats):
+        bot, name = seat.get("bot"), seat.get("name")
+        if seat.get("free"):
+            labels.append(forms.gettext("Free seat"))
+        elif bot in named and not seat.get("away"):
+            old = not name or name in ("Easy bot", "Medium bot", "Hard bot")
+            labels.append(plain[bot] if old else named[bot] % {"name": name})
+        else:
+            labels.append(name or f"#{index + 1}")
+    return labels
+
+
+def life_words(language: str) -> dict[str, str]:
+    """The words of a table's life: the waiting room, the turn timer, leaving and coming back, the rules line,
+    the pause between rounds and the records."""
+    forms = translations(language)
+    return {
+        **{f"bot_{level}": text for level, text in bot_seat_names(language).items()},
+        "wait_host": forms.gettext("Waiting for the host to start the match."),
+        "no_host": forms.gettext("Nobody hosts this table now: the next person to sit down will."),
+        "all_seated": forms.gettext("Every seat is taken."),
+        "host_start": forms.gettext("Every seat is taken: start the match when you are ready."),
+        "host_fill": forms.gettext("Invite friends with the link, or let bots take the free seats."),
+        "fill_start": forms.gettext("Fill the free seats with bots and start"),
+        "timed_out": forms.gettext("%(name)s ran out of time: a bot made that move."),
+        "you_timed_out": forms.gettext("Your time ran out: a bot made that move for you."),
+        "time_left": forms.gettext("Time left: %(time)s"),
+        "bot_for_you": forms.gettext("A bot is playing for you."),
+        "you_left": forms.gettext("You left the match: a bot plays your seat until you come back."),
+        "im_back": forms.gettext("I'm back"),
+        "leave": forms.gettext("Leave the table"),
+        "leave_ask": forms.gettext("Leave the match? A bot will play your seat; this table's link brings you back."),
+        "leave_yes": forms.gettext("Leave"),
+        "leave_no": forms.gettext("Stay"),
+        "ended_domino": forms.gettext("%(name)s went out."),
+        "ended_blocked": forms.gettext("The round is blocked: nobody can play."),
+        "ready_names": forms.gettext("Ready: %(names)s"),
+        "next_deal": forms.gettext("Next round in %(num)d s"),
+        "waiting_others": forms.gettext("Waiting for the others…"),
+        "fold": forms.gettext("Show the board"),
+        "unfold": forms.gettext("Show the summary"),
+        "records": forms.gettext("Records"),
+        "record_match": forms.gettext("Match %(num)d"),
+        "record_so_far": forms.gettext("Match %(num)d so far"),
+        "record_download": forms.gettext("Download the record (JSON)"),
+        "record_download_so_far": forms.gettext("Download the record so far (JSON)"),
+        "error_not-between": forms.gettext("The next round has been dealt already."),
+        "error_not-away": forms.gettext("You are playing your seat yourself already."),
+        **rules_words(language),
+    }
+
+
+def rules_words(language: str) -> dict[str, str]:
+    """The words of the table's rules line (the same messages as the lobby's line)."""
+    forms = translations(language)
+    return {
+        "set_6": forms.gettext("Double-six"),
+        "set_9": forms.gettext("Double-nine"),
+        "set_12": forms.gettext("Double-twelve"),
+        "set_15": forms.gettext("Double-fifteen"),
+        "length_full": forms.gettext("Full match"),
+        "length_half": forms.gettext("Half match"),
+        "length_one": forms.gettext("One round"),
+        "mode_draw": forms.gettext("Draw game"),
+        "mode_block": forms.gettext("Block game"),
+        "mode_allfives": forms.gettext("All Fives"),
+        "mode_bergen": forms.gettext("Bergen"),
+        "partners": forms.gettext("Partners"),
+        "single_hand": forms.gettext("A single hand"),
+        "no_timer": forms.gettext("No timer"),
+        "public": forms.gettext("Listed in the lobby"),
+        "rules_label": forms.gettext("The table's rules"),
+    }
+
+
+def life_plurals(language: str) -> dict[str, dict[str, str]]:
+    """The plural messages of the waiting room and the rules line, as CLDR categories."""
+    return {
+        "seats_free": plural_forms(language, "%(num)d seat is free.", "%(num)d seats are free."),
+        "players": plural_forms(language, "%(num)d player", "%(num)d players"),
+        "hand": plural_forms(language, "%(num)d tile per hand", "%(num)d tiles per hand"),
+        "rounds": plural_forms(language, "%(num)d round", "%(num)d rounds"),
+        "limit": plural_forms(language, "Score limit: %(num)d point", "Score limit: %(num)d points"),
+        "target": plural_forms(language, "To %(num)d point", "To %(num)d points"),
+        "start_toes": plural_forms(language, "%(num)d start toe", "%(num)d start toes"),
+        "blank_double": plural_forms(language, "0-0 counts %(num)d point", "0-0 counts %(num)d points"),
+        "turn_seconds": plural_forms(language, "%(num)d second a turn", "%(num)d seconds a turn"),
     }

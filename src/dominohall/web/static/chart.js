@@ -4,8 +4,9 @@ import { words } from "./i18n.js";
 
 export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#56b4e9", "#1d2321", "#e69f00"];
 const DASHES = ["", "", "", "", "6 3", "6 3", "2 3", "2 3"];
-const [WIDTH, HEIGHT] = [400, 230];
-const PLOT = { left: 34, right: WIDTH - 136, top: 12, bottom: HEIGHT - 30 };
+const [WIDTH, HEIGHT] = [460, 230];
+const PLOT = { left: 34, right: WIDTH - 190, top: 12, bottom: HEIGHT - 30 };
+const LABEL_CHARS = 24; // "Clara (medium bot)" and its total fit; a longer name is cut, whole on hover
 let made = 0;
 
 /** A round number of steps for the y axis: 1, 2 or 5 times a power of ten. */
@@ -71,8 +72,9 @@ export function scoreChart(names, totals, rounds) {
     el("line", { x1: x + 4, y1: y, x2: PLOT.right + 8, y2: labels[i] - 4, class: "leader", stroke: colour }, group);
     marker(group, i, PLOT.right + 13, labels[i] - 4, colour);
     const label = el("text", { x: PLOT.right + 20, y: labels[i], class: "label" }, group);
-    const short = name.length > 12 ? `${name.slice(0, 11)}…` : name;
-    label.textContent = `${short} ${known.at(-1)?.[1][i] ?? 0}`;
+    const short = name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
+    if (short !== name) el("title", {}, label).textContent = name;
+    label.appendChild(document.createTextNode(`${short} ${known.at(-1)?.[1][i] ?? 0}`));
   });
   return svg;
 }

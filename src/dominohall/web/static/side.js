@@ -5,10 +5,14 @@ import { format, make, plural, words } from "./i18n.js";
 const LEVELS = ["easy", "medium", "hard"];
 const DEFAULT_BOT_NAME = /^(Easy|Medium|Hard) bot$/;
 
-/** How a seat is called on the page. */
+/** How a seat is called on the page: a person by name, a bot by name and level ("Clara (medium bot)"), or
+ * by its level alone when it sits under a default name (a table made before bots had names). */
 export function seatName(seat, index) {
   if (!seat || seat.free) return words.free;
-  if (seat.bot && !seat.away && (!seat.name || DEFAULT_BOT_NAME.test(seat.name))) return words[`seat_${seat.bot}`] || seat.name;
+  if (seat.bot && !seat.away) {
+    if (!seat.name || DEFAULT_BOT_NAME.test(seat.name)) return words[`seat_${seat.bot}`] || seat.name;
+    return format(words[`bot_${seat.bot}`] || "%(name)s", { name: seat.name });
+  }
   return seat.name || `#${index + 1}`;
 }
 
@@ -18,7 +22,6 @@ function notes(seat, index, { table, view, you }) {
   if (index === you) found.push(words.you);
   if (index === table.host_seat) found.push(words.host);
   if (seat.away) found.push(words.away);
-  else if (seat.bot && seat.name && !DEFAULT_BOT_NAME.test(seat.name)) found.push(words[`seat_${seat.bot}`]);
   if (seat.connected === false && !seat.bot) found.push(words.offline);
   if (view?.hand_sizes && table.phase !== "waiting") found.push(plural("tiles", view.hand_sizes[index]));
   return found;
@@ -83,6 +86,7 @@ export function renderSeats(list, ctx) {
     const found = notes(seat, index, ctx);
     if (found.length) item.appendChild(make("span", `(${found.join(", ")})`, { class: "meta" }));
     if (view && view.turn === index && !view.end && table.phase === "playing") item.classList.add("turn-now");
+    if (ctx.clockSeat === index) item.appendChild(make("span", ctx.clockText, { class: "clock", "data-clock": index }));
     if (seat.free && you === null && table.phase === "waiting" && !watching) {
       const sit = make("button", words.take_seat, { type: "button", class: "sit", "data-action": "sit" });
       sit.addEventListener("click", () => ctx.takeSeat(index));

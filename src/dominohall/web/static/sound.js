@@ -1,4 +1,5 @@
-// A short beep when it becomes your turn (Web Audio, no sound file), muted by a remembered setting.
+// Short sounds (Web Audio, no sound file): a beep when it becomes your turn, a warning at 10 s left of it;
+// both muted by one remembered setting.
 const KEY = "dh_sound";
 let context = null;
 
@@ -35,5 +36,26 @@ export function beep() {
   tone.connect(gain);
   tone.start(now);
   tone.stop(now + 0.3);
+  return true;
+}
+
+/** Three short low notes: ten seconds are left of your turn. True when it was played (not muted, audio awake). */
+export function warn() {
+  if (isMuted() || !context || context.state !== "running") return false;
+  const now = context.currentTime;
+  for (let k = 0; k < 3; k++) {
+    const start = now + k * 0.16;
+    const gain = context.createGain();
+    gain.connect(context.destination);
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.1, start + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.1);
+    const tone = context.createOscillator();
+    tone.type = "triangle";
+    tone.frequency.setValueAtTime(440, start);
+    tone.connect(gain);
+    tone.start(start);
+    tone.stop(start + 0.12);
+  }
   return true;
 }

@@ -104,14 +104,22 @@ export function winnersLine(match, seatNames, partners) {
 
 const pips = (tile, blank) => (tile === "0-0" && blank ? blank : tile.split("-").map(Number).reduce((a, b) => a + b, 0));
 
-/**
- * Fill ``box`` with the summary of an ended round (``summary.view``), and of the match when it is over
- * (``summary.match``): ``ctx`` has the table, the seats' and sides' names, the scores and the handlers.
- */
-export function renderSummary(box, summary, ctx) {
-  const { table, game, seatNames, sideNames, scores, you } = ctx;
+/** How a round ended, in words: who went out (laid their last tile), or a blocked round. */
+export function endedLine(view, seatNames) {
+  if (view.end === "blocked") return words.ended_blocked;
+  const hands = view.final_hands || [];
+  let out = hands.findIndex((tiles) => tiles.length === 0);
+  if (out < 0) out = view.history?.at(-1)?.seat ?? -1;
+  return out >= 0 ? format(words.ended_domino, { name: seatNames[out] }) : "";
+}
+
+/** The seconds before the next deal, as the countdown shows them. */
+export const nextDealText = (seconds) => format(words.next_deal, { num: Math.ceil(seconds) });
+
+/** The table of every hand at the round's end: its tiles, and per seat the points and the running total. */
+function handsTable(summary, ctx) {
+  const { table, game, seatNames, scores } = ctx;
   const { view, match } = summary;
-  const title = make("h2", match ? words.over : format(words.round_n_over, { num: view.round_index + 1 }), { id: "summary-title" });
   const grid = make("table", null, { class: "hands" });
   const chicken = game === "chickenfoot";
   const perSeat = chicken || !table.options.partners;
@@ -130,14 +138,66 @@ export function renderSummary(box, summary, ctx) {
     cell(row, String(points?.[seat] ?? fallback));
     cell(row, String((match?.totals ?? view.totals)?.[seat] ?? ""));
   });
-  box.replaceChildren(title, make("div", null, { class: "scroll" }));
-  box.lastChild.appendChild(grid);
-  if (match) box.appendChild(make("p", winnersLine(match, seatNames, !perSeat), { class: "winners" }));
-  const buttons = make("div", null, { class: "summary-actions" });
-  if (!match) buttons.appendChild(button(words.continue, "continue", ctx.onContinue));
-  else if (you !== null) buttons.appendChild(button(words.rematch, "rematch", ctx.onRematch));
-  if (buttons.childElementCount) box.appendChild(buttons);
-  if (scores.rows.length) box.appendChild(scoreboard(sideNames, scores));
+  const wrap = make("div", null, { class: "scroll" });
+  wrap.appendChild(grid);
+  return wrap;
+}
+
+/** Between rounds: Continue (or "waiting for the others" once pressed), who is ready, and the countdown. */
+function betweenRow(ctx) {
+  const { table, you, between, seatNames } = ctx;
+  const row = make("div", null, { class: "summary-actions" });
+  const ready = table.between?.ready ?? [];
+  const seated = you !== null && !table.seats[you]?.free;
+  if (seated && ready.includes(you)) {
+    row.appendChild(make("button", words.waiting_others, { type: "button", id: "continue", disabled: "" }));
+  } else if (seated || !table.between) {
+    row.appendChild(button(words.continue, "continue", ctx.onContinue));
+  }
+  if (ready.length) row.appendChild(make("span", format(words.ready_names, { names: ready.map((seat) => seatNames[seat]).join(", ") }), { class: "ready" }));
+  if (between) row.appendChild(make("span", nextDealText(between.left()), { class: "next-deal", "data-between": "" }));
+  return row;
+}
+
+/** A link downloading a match's record (``link``: its address, file name and words), or nothing. */
+function recordLink(link) {
+  return link ? make("a", link.label, { href: link.href, download: link.file, class: "record-link" }) : null;
+}
+
+/**
+ * Fill ``box`` with the summary of an ended round (``summary.view``), and of the match when it is over
+ * (``summary.match``): ``ctx`` has the table, the seats' and sides' names, the scores, the countdown to the
+ * next deal, the record's link, whether the summary is folded (the board shown instead), and the handlers.
+ */
+export function renderSummary(box, summary, ctx) {
+  const { seatNames, sideNames, scores, you } = ctx;
+  const { view, match } = summary;
+  const head = make("div", null, { class: "summary-head" });
+  const title = make("h2", match ? words.over : format(words.round_n_over, { num: view.round_index + 1 }), { id: "summary-title" });
+  const fold = make("button", ctx.folded ? words.unfold : words.fold, { type: "button", id: "fold", class: "quiet", "aria-expanded": String(!ctx.folded), "aria-controls": "summary-body" });
+  fold.addEventListener("click", ctx.onFold);
+  head.append(title, fold);
+  const ended = make("p", endedLine(view, seatNames), { class: "ended" });
+  const body = make("div", null, { id: "summary-body", class: "summary-body" });
+  body.hidden = Boolean(ctx.folded);
+  body.appendChild(handsTable(summary, ctx));
+  if (scores.rows.length) body.appendChild(scoreboard(sideNames, scores));
+  box.classList.toggle("folded", Boolean(ctx.folded));
+  box.replaceChildren(head, ended);
+  if (match) {
+    box.appendChild(make("p", winnersLine(match, seatNames, !(ctx.game === "chickenfoot" || !ctx.table.options.partners)), { class: "winners" }));
+    const row = make("div", null, { class: "summary-actions" });
+    if (you !== null) row.appendChild(button(words.rematch, "rematch", ctx.onRematch));
+    const link = recordLink(ctx.record);
+    if (link) row.appendChild(link);
+    box.appendChild(row);
+  } else {
+    const row = betweenRow(ctx);
+    const link = recordLink(ctx.record);
+    if (link) row.appendChild(link);
+    box.appendChild(row);
+  }
+  box.appendChild(body);
 }
 
 function button(text, id, handler) {

@@ -2,23 +2,28 @@
 // with the host's controls, the scores and the chat.
 import { drawBoard } from "./board.js";
 import { Camera } from "./camera.js";
+import { clockText, Countdown, Ticker, WARN_AT } from "./clock.js";
 import { renderHand, renderTargets } from "./hand.js";
-import { format, plural, words } from "./i18n.js";
+import { format, make, plural, words } from "./i18n.js";
+import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
-import { beep, isMuted, setMuted, unlockOnGesture } from "./sound.js";
-import { renderSummary, scoreboard, Scores } from "./summary.js";
+import { beep, isMuted, setMuted, unlockOnGesture, warn } from "./sound.js";
+import { nextDealText, renderSummary, scoreboard, Scores } from "./summary.js";
 
 const root = document.querySelector(".table-page");
 const tableId = root.dataset.table;
 const game = root.dataset.game;
 const $ = (id) => document.getElementById(id);
 const AUTO_PASS_MS = 1600;
+const NOTICE_MS = 6000;
+const FILL_LEVEL = "medium";
 
 const state = {
   seq: null, you: null, table: null, view: null, socket: null, started: false, next: 1,
   summary: null, result: null, chat: [], choice: null, fresh: null, myTurn: false,
   watching: sessionStorage.getItem(`dh_watch_${root.dataset.table}`) === "1",
   autoPass: null, recordAsked: null,
+  clock: null, between: null, turnSeq: null, warned: null, folded: false,
 };
 const scores = new Scores(tableId);
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
@@ -42,6 +47,17 @@ function send(message) {
 }
 
 $("start").addEventListener("click", () => send({ t: "start" }));
+$("fill").addEventListener("click", () => send({ t: "start", fill: FILL_LEVEL }));
+$("back").addEventListener("click", () => send({ t: "back" }));
+$("leave").addEventListener("click", () => {
+  if (state.table?.phase === "playing") $("leave-dialog").showModal();
+  else leave();
+});
+$("leave-yes").addEventListener("click", () => {
+  $("leave-dialog").close();
+  leave();
+});
+$("leave-no").addEventListener("click", () => $("leave-dialog").close());
 $("draw").addEventListener("click", () => send({ t: "draw", at: state.seq }));
 $("pass").addEventListener("click", () => send({ t: "pass", at: state.seq }));
 $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
@@ -75,11 +91,11 @@ function renderSound() {
   $("sound").textContent = muted ? words.sound_off : words.sound_on;
 }
 
-function setWatching(watching) {
+function setWatching(watching, focus = true) {
   state.watching = watching;
   sessionStorage.setItem(`dh_watch_${tableId}`, watching ? "1" : "");
   renderView();
-  (watching ? $("unwatch") : $("name")).focus();
+  if (focus) (watching ? $("unwatch") : $("name")).focus();
 }
 
 /** Each seat's name, with its number when two seats are called alike (three medium bots). */
@@ -177,24 +193,117 @@ function renderBoard() {
 
 // -- what the page shows ----------------------------------------------------------------------------
 
+/** Your seat, when you have one: its summary from the table. */
+const mySeat = () => (state.you === null ? null : state.table?.seats[state.you] ?? null);
+
+/** True while a bot plays your seat (you left during the match, your time ran out twice, or you were gone). */
+const isAway = () => Boolean(mySeat()?.away) && state.table?.phase === "playing";
+
+/** Leave the table: before the start the seat is free again, during the match a bot plays it. */
+function leave() {
+  if (state.table?.phase !== "playing") setWatching(true, false);
+  send({ t: "stand" });
+}
+
+function renderStatus() {
+  const { table, you } = state;
+  const watcher = you === null || (isAway() && mySeat().why === "left");
+  $("status").textContent = watcher && table.phase !== "over" ? words.watching : words[table.phase] || "";
+}
+
+/** The waiting room says what happens next: the free seats, who starts, and the host's Start at the top. */
+function renderNext() {
+  const { table, you } = state;
+  const waiting = table.phase === "waiting";
+  const host = you !== null && you === table.host_seat;
+  const free = table.seats.filter((seat) => seat.free).length;
+  $("next").hidden = !waiting;
+  $("start").hidden = !(waiting && host && free === 0);
+  $("fill").hidden = !(waiting && host && free > 0);
+  if (!waiting) return;
+  const said = [free ? plural("seats_free", free) : host ? words.host_start : words.all_seated];
+  if (host && free) said.push(words.host_fill);
+  else if (!host) said.push(table.host_seat === null ? words.no_host : words.wait_host);
+  $("next-text").textContent = said.join(" ");
+}
+
+/** While a bot plays your seat: why, and the button that takes it back. */
+function renderAway() {
+  const away = isAway();
+  $("away").hidden = !away;
+  if (away) $("away-text").textContent = mySeat().why === "left" ? words.you_left : words.bot_for_you;
+}
+
+/** How many rounds of the running match have ended. */
+function roundsEnded() {
+  const { view } = state;
+  if (view) return view.end ? view.round_index + 1 : view.round_index;
+  return scores.rows.length;
+}
+
+/** The records this table can give: each finished match, and the running one once a round has ended. */
+function records() {
+  const { table } = state;
+  const found = [];
+  const finished = table.phase === "over" ? table.matches : table.matches - 1;
+  for (let match = 1; match <= finished; match++) {
+    found.push({ match, href: `/api/tables/${tableId}/record?match=${match}`, file: `dominohall-${tableId}-match-${match}.json`,
+      label: format(words.record_match, { num: match }), download: words.record_download });
+  }
+  const ended = roundsEnded();
+  if (table.phase === "playing" && ended > 0) {
+    const match = table.matches;
+    found.push({ match, href: `/api/tables/${tableId}/record?match=${match}`, file: `dominohall-${tableId}-match-${match}-round-${ended}.json`,
+      label: format(words.record_so_far, { num: match }), download: words.record_download_so_far });
+  }
+  return found;
+}
+
+function renderRecords() {
+  const found = records();
+  $("records").hidden = found.length === 0;
+  const shown = [...$("record-links").querySelectorAll("a")].map((link) => link.getAttribute("download")).join();
+  if (shown === found.map((record) => record.file).join()) return; // unchanged: an open menu stays as it is
+  $("record-links").replaceChildren(...found.map((record) => {
+    const item = make("li");
+    item.appendChild(make("a", record.label, { href: record.href, download: record.file }));
+    return item;
+  }));
+}
+
 function renderTable() {
   const { table, you, view } = state;
   const waiting = table.phase === "waiting";
   const host = you !== null && you === table.host_seat;
   root.dataset.phase = table.phase;
-  $("status").textContent = you === null ? words.watching : words[table.phase] || "";
+  renderStatus();
+  $("rules").replaceChildren(make("span", `${words.rules_label}: `, { class: "visually-hidden" }), make("span", rulesLine(table, game), { class: "line" }));
   $("sit-name").hidden = !(you === null && waiting && !state.watching);
   $("watching").hidden = !(you === null && waiting && state.watching);
   $("settings").hidden = !(waiting && host);
-  $("start").hidden = !(waiting && host);
+  $("leave").hidden = you === null || isAway();
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
+  renderNext();
+  renderAway();
+  renderRecords();
   const seats = table.seats.map((seat, index) => ({ ...seat, connected: state.connected?.[index] ?? null }));
-  renderSeats($("seats"), { table: { ...table, seats }, view, you, watching: state.watching, send, takeSeat });
+  const clockSeat = state.clock && table.phase === "playing" ? state.clock.seat : null;
+  const clockShown = clockSeat === null ? "" : clockText(state.clock.countdown.left());
+  renderSeats($("seats"), { table: { ...table, seats }, view, you, watching: state.watching, send, takeSeat, clockSeat, clockText: clockShown });
   renderChat($("chat-log"), $("chat-empty"), state.chat, table.seats);
   if (waiting && host && wantsStart && !state.started && table.seats.every((seat) => !seat.free)) {
     state.started = true;
     send({ t: "start" });
+  }
+}
+
+/** Continue between rounds: tell the table you are ready (the next `round` frame closes the summary). */
+function continueRound() {
+  if (state.table?.between) send({ t: "continue" });
+  else {
+    state.summary = null; // a server without a pause between rounds has dealt already
+    renderView();
   }
 }
 
@@ -204,12 +313,19 @@ function renderScores() {
   const opened = Boolean(summary) && box.hidden;
   box.hidden = !summary;
   if (summary) {
+    const record = records().at(-1);
     renderSummary(box, summary, {
-      table, game, seatNames: seatNames(), sideNames: sides(), scores, you: state.you,
-      onContinue: () => { state.summary = null; renderView(); },
+      table, game, seatNames: seatNames(), sideNames: sides(), scores, you: state.you, between: state.between, folded: state.folded,
+      record: record && { href: record.href, file: record.file, label: record.download },
+      onContinue: continueRound,
       onRematch: () => send({ t: "rematch" }),
+      onFold: () => {
+        state.folded = !state.folded;
+        renderScores();
+        $("fold").focus();
+      },
     });
-    if (opened) $("announce").textContent = [box.querySelector("h2"), box.querySelector(".winners")].filter(Boolean).map((node) => node.textContent).join(". ");
+    if (opened) $("announce").textContent = [box.querySelector("h2"), box.querySelector(".ended"), box.querySelector(".winners")].filter(Boolean).map((node) => node.textContent).join(" ");
   }
   const board = $("scoreboard");
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
@@ -218,24 +334,67 @@ function renderScores() {
 
 function renderTurn(view) {
   const { table, you } = state;
-  const turn = $("turn");
-  if (view.end) turn.textContent = words.round_over;
-  else if (view.turn === you) turn.textContent = words.your_turn;
-  else turn.textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
-  turn.textContent += ` · ${words.boneyard}: ${view.boneyard_size ?? 0}`;
-  turn.classList.toggle("mine", view.turn === you && !view.end);
+  const away = isAway();
+  if (view.end) $("turn-text").textContent = words.round_over;
+  else if (view.turn === you && !away) $("turn-text").textContent = words.your_turn;
+  else $("turn-text").textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
+  $("turn-boneyard").textContent = ` · ${words.boneyard}: ${view.boneyard_size ?? 0}`;
+  const timed = Boolean(state.clock) && state.clock.seat === view.turn && !view.end;
+  $("turn-clock").hidden = !timed;
+  if (timed) $("turn-clock").setAttribute("data-clock", String(view.turn));
+  else $("turn-clock").removeAttribute("data-clock");
+  $("turn").classList.toggle("mine", view.turn === you && !view.end && !away);
   const pending = $("pending");
   pending.hidden = !(view.pending && view.pending_needs > 0 && !view.end);
   if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", view.pending_needs)}`;
-  const myTurn = view.turn === you && !view.end && (view.legal_moves || []).length > 0;
+  const myTurn = view.turn === you && !view.end && !away && (view.legal_moves || []).length > 0;
   if (myTurn && !state.myTurn && beep()) $("sound").dataset.beeps = String(Number($("sound").dataset.beeps || 0) + 1);
   state.myTurn = myTurn;
+  tick();
 }
 
+// -- counting down: the turn timer and the pause between rounds ---------------------------------------
+
+/** Update every countdown on the page; a short warning at 10 s left on your own turn. */
+function tick() {
+  const { clock, between } = state;
+  const left = clock ? clock.countdown.left() : null;
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    node.textContent = left === null ? "" : clockText(left);
+    node.classList.toggle("low", left !== null && left <= WARN_AT);
+    node.setAttribute("aria-label", left === null ? "" : format(words.time_left, { time: clockText(left) }));
+  }
+  for (const node of document.querySelectorAll("[data-between]")) node.textContent = between ? nextDealText(between.left()) : "";
+  const mine = clock && clock.seat === state.you && clock.limit > WARN_AT && !isAway() && state.table?.phase === "playing";
+  if (mine && left > 0 && left <= WARN_AT && state.warned !== state.turnSeq) {
+    state.warned = state.turnSeq;
+    const sound = $("sound");
+    sound.dataset.warnings = String(Number(sound.dataset.warnings || 0) + 1);
+    if (warn()) sound.dataset.warned = String(Number(sound.dataset.warned || 0) + 1);
+  }
+}
+
+const ticker = new Ticker(tick, () => (state.clock?.countdown.left() ?? 0) > 0 || (state.between?.left() ?? 0) > 0);
+
+/** The timer and the pause from a frame: a `clock` at its top (round, move) or in its table summary. */
+function takeTiming(frame) {
+  const clock = "clock" in frame ? frame.clock : frame.table ? frame.table.clock : undefined;
+  if (clock !== undefined) state.clock = clock ? { seat: clock.seat, limit: clock.limit, countdown: new Countdown(clock.left) } : null;
+  if (frame.table) state.between = frame.table.between ? new Countdown(frame.table.between.left) : null;
+  if (frame.t === "round" || frame.t === "move" || frame.t === "snapshot") state.turnSeq = frame.seq;
+}
+
+/** A short visible line over the board (a seat that ran out of time), gone after a few seconds. */
+function showNotice(text) {
+  $("notice").textContent = text;
+  $("notice").hidden = false;
+  clearTimeout(state.noticeTimer);
+  state.noticeTimer = setTimeout(() => { $("notice").hidden = true; }, NOTICE_MS);
+}
 /** A drawn tile that fits nowhere is shown for a moment, then the turn passes by itself. */
 function renderDrawn(view) {
   const moves = view.legal_moves || [];
-  const stuck = view.turn === state.you && view.drawn && moves.length === 1 && moves[0].kind === "pass";
+  const stuck = view.turn === state.you && !isAway() && view.drawn && moves.length === 1 && moves[0].kind === "pass";
   $("drawn-note").hidden = !stuck;
   if (!stuck) return;
   $("drawn-note").textContent = format(words.drawn_no_fit, { tile: view.drawn });
@@ -246,11 +405,12 @@ function renderDrawn(view) {
 }
 
 function renderView() {
-  const { view, table, you } = state;
+  const { table, you } = state;
   if (!table) return;
   renderTable();
-  root.classList.toggle("has-view", Boolean(view));
-  if (!view) return;
+  root.classList.toggle("has-view", Boolean(state.view));
+  if (!state.view) return;
+  const view = isAway() ? { ...state.view, legal_moves: [] } : state.view; // a bot plays your seat meanwhile
   scores.note(view, table.matches);
   if (table.phase === "over" && !scores.complete && state.recordAsked !== table.matches) fetchRecord(table.matches);
   if (state.choice && !(view.legal_moves || []).some((move) => move.tile === state.choice.tile)) state.choice = null;
@@ -261,7 +421,7 @@ function renderView() {
   const moves = view.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
   $("pass").hidden = !moves.some((move) => move.kind === "pass");
-  $("hand-hint").hidden = you === null || view.end !== null;
+  $("hand-hint").hidden = you === null || view.end !== null || isAway();
   renderTurn(view);
   renderDrawn(view);
 }
@@ -292,15 +452,19 @@ function notice(frame) {
   } else if (frame.t === "rematch" || frame.t === "started") {
     state.summary = null;
     state.result = null;
+  } else if (frame.t === "round") {
+    state.summary = null; // the next round is dealt: its board replaces the finished one
   } else if (frame.t === "move" && frame.move?.kind === "play") {
     state.fresh = frame.move.tile;
   } else if (frame.t === "error") {
     if (frame.code === "bad-settings") showSettingsProblem($("settings"), frame.field);
     showProblem(frame.code, frame.message, frame.rule);
   }
-  if (frame.t === "snapshot" && frame.match && frame.view?.end) state.summary = { view: frame.view, match: frame.match };
+  const ended = frame.t === "snapshot" && frame.view?.end && (frame.match || frame.table?.between);
+  if (ended) state.summary = { view: frame.view, match: frame.match || null };
   const lost = { kicked: true, stood: true, bot: true }[frame.t] && frame.seat === state.you && state.you !== null;
   if (lost) state.you = null; // a bot or nobody sits there now: this page watches
+  if (lost && frame.t === "stood") state.watching = true;
 }
 
 /** The view after a move frame: its view is a patch without options, history and placed, which the client
@@ -324,6 +488,7 @@ function receive(frame) {
     return; // shown (in the page's language) by notice()
   }
   if (frame.table) state.table = frame.table;
+  takeTiming(frame);
   if (frame.t === "move") state.view = applyMove(state.view, frame);
   else if (frame.view) state.view = frame.view;
   if (frame.t === "move" && state.view && state.table) {
@@ -331,9 +496,14 @@ function receive(frame) {
     const entry = state.view.history?.at(-1);
     const said = { play: words.played, draw: words.drew, pass: words.passed }[entry?.kind];
     if (said) $("announce").textContent = format(said, { name, tile: entry.tile ?? "" });
-    if (state.view.end) state.summary = { view: state.view, match: frame.match ?? null };
+    if (frame.timeout) showNotice(frame.seat === state.you ? words.you_timed_out : format(words.timed_out, { name }));
+    if (state.view.end) {
+      state.summary = { view: state.view, match: frame.match ?? null };
+      state.folded = false;
+    }
   }
   renderView();
+  ticker.wake();
 }
 
 function connect(delay = 500) {
@@ -342,7 +512,7 @@ function connect(delay = 500) {
   state.socket = socket;
   socket.addEventListener("open", () => {
     $("status").textContent = words.connected;
-    socket.send(JSON.stringify({ t: "hello", v: 2, last_seq: state.seq }));
+    socket.send(JSON.stringify({ t: "hello", v: 3, last_seq: state.seq }));
   });
   socket.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);

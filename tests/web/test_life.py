@@ -1,0 +1,323 @@
+"""A table's whole life on the page, in a real browser against a real server: the rules line for everyone, the
+waiting room, the turn timer and its timeouts, Leave and coming back, the pause between rounds with Continue,
+the end of a match seen live by a spectator, and the records' download links."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+
+from ..server.harness import Server, create_table
+from .conftest import CHROMIUM, DESKTOP, new_page
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
+
+
+@pytest.fixture(scope="module")
+def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots take 0.3 s a move: once a bot plays a person's seat, the match still lasts minutes
+    (with bots moving at once it would be over within a second)."""
+    running = Server(tmp_path_factory.mktemp("slow") / "db.sqlite", options=["--bot-delay", "0.3"]).start()
+    yield running
+    running.stop()
+
+
+def hosted(
+    browser: Browser, server: Server, settings: dict[str, Any], bots: list[str | None], game: str = "chickenfoot"
+) -> tuple[str, Page]:
+    """A table made over HTTP and hosted by Ann, and a browser page holding Ann's seat cookie (not yet opened)."""
+    table_id, cookie = create_table(server, bots, settings, game)
+    page = new_page(browser, DESKTOP)
+    name, value = cookie.split("=", 1)
+    page.context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    return table_id, page
+
+
+def watcher(browser: Browser, server: Server, table_id: str, language: str = "en-GB") -> Page:
+    """A visitor without a seat looking at the table."""
+    page = new_page(browser, DESKTOP, language)
+    page.goto(f"{server.url}/t/{table_id}")
+    return page
+
+
+def lay_or_draw(page: Page) -> None:
+    """One move at your turn: the first lit tile at its first place, else a draw or a pass."""
+    lit = page.locator("#hand .tile.lit")
+    if lit.count():
+        lit.first.click()
+        if page.locator("#targets:not([hidden]) button[data-index]").count():
+            page.locator("#targets button[data-index]").first.click()
+        return
+    page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click()
+
+
+def play_until(pages: list[Page], done: Any, moves: int = 400) -> None:
+    """Whichever page has its turn makes a move, until ``done()``."""
+    for _ in range(moves):
+        if done():
+            return
+        for page in pages:
+            if page.locator(MY_TURN).count() and not page.locator("#summary:not([hidden])").count():
+                lay_or_draw(page)
+        pages[0].wait_for_timeout(60)
+    assert done(), "the table never got there"
+
+
+def seconds(text: str) -> int:
+    """The seconds of a clock's "m:ss"."""
+    minutes, secs = text.split(":")
+    return int(minutes) * 60 + int(secs)
+
+
+def test_the_rules_line_shows_every_setting_that_is_not_the_default_to_everyone(
+    server: Server, browser: Browser
+) -> None:
+    settings = {"players": 3, "start_toes": 4, "blank_double": 25, "limit": 200, "turn_seconds": 30, "public": True}
+    table_id, host = hosted(browser, server, settings, [None, "easy", "hard"])
+    host.goto(f"{server.url}/t/{table_id}")
+    expected = (
+        "3 players · Double-nine · 14 tiles per hand · Score limit: 200 points · 4 start toes · 0-0 counts 25 points"
+        " · 30 seconds a turn · Listed in the lobby"
+    )
+    expect(host.locator("#rules .line")).to_have_text(expected)
+    guest = watcher(browser, server, table_id, "ru-RU")
+    expect(guest.locator("#rules .line")).to_contain_text("3 игрока · До дубля-девять · 14 костей в руке")
+    expect(guest.locator("#rules .line")).to_contain_text("30 секунд на ход")
+    host.get_by_role("button", name="Start the match").click()
+    expect(host.locator("#hand .tile").first).to_be_visible()
+    expect(host.locator("#rules .line")).to_have_text(expected)  # during play as well
+    expect(guest.locator("#rules .line")).to_contain_text("200")
+    standard, page = hosted(
+        browser, server, {"players": 4, "mode": "allfives", "partners": True}, [None] + ["easy"] * 3, "standard"
+    )
+    page.goto(f"{server.url}/t/{standard}")
+    expect(page.locator("#rules .line")).to_have_text(
+        "4 players · All Fives · Double-six · 5 tiles per hand · Partners · To 150 points"
+    )
+    for each in (host, guest, page):
+        each.context.close()
+
+
+def test_the_waiting_room_says_what_happens_next_and_leave_frees_the_seat_before_the_start(
+    server: Server, browser: Browser
+) -> None:
+    table_id, host = hosted(browser, server, {"players": 3}, [None, None, "easy"])
+    hide_stood = {"on": False}
+
+    def route(socket: WebSocketRoute) -> None:  # the host presses Start just as the guest leaves
+        upstream = socket.connect_to_server()
+        upstream.on_message(
+            lambda text: None if hide_stood["on"] and '"t":"stood"' in str(text).replace(" ", "") else socket.send(text)
+        )
+
+    host.route_web_socket(re.compile(r".*/ws$"), route)
+    host.goto(f"{server.url}/t/{table_id}")
+    expect(host.locator("#next")).to_contain_text(
+        "1 seat is free. Invite friends with the link, or let bots take the free seats."
+    )
+    expect(host.get_by_role("button", name="Fill the free seats with bots and start")).to_be_visible()
+    expect(host.get_by_role("button", name="Start the match")).to_be_hidden()
+    seats = host.locator("#seats li")
+    expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(easy bot\)"))  # a bot's own name and its level
+    guest = watcher(browser, server, table_id)
+    expect(guest.locator("#next")).to_contain_text("1 seat is free. Waiting for the host to start the match.")
+    guest.fill("#name", "Bea")
+    guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
+    expect(host.locator("#next")).to_have_text(
+        re.compile(r"^\s*Every seat is taken: start the match when you are ready\.\s*Start the match")
+    )
+    expect(guest.locator("#next")).to_contain_text("Every seat is taken. Waiting for the host to start the match.")
+    hide_stood["on"] = True
+    guest.get_by_role("button", name="Leave the table").click()  # before the start: no question asked
+    expect(guest.locator("#status")).to_have_text("You are watching this table")
+    expect(guest.locator("#watching")).to_be_visible()
+    expect(guest.locator("#leave")).to_be_hidden()
+    expect(guest.locator("#seats li").nth(1)).to_contain_text("Free seat")
+    host.get_by_role("button", name="Start the match").click()  # the server refuses: a seat is free again
+    expect(host.locator("#problem")).to_have_text("Every seat needs a player or a bot first.")
+    expect(host.locator("#problem")).to_be_visible()
+    hide_stood["on"] = False
+    host.reload()
+    expect(seats.nth(1)).to_contain_text("Free seat")
+    host.get_by_role("button", name="Fill the free seats with bots and start").click()
+    expect(host.locator("#status")).to_have_text("The match is on")
+    expect(seats.nth(1)).to_contain_text(re.compile(r"^\S+ \(medium bot\)"))
+    expect(host.locator("#next")).to_be_hidden()
+    host.context.close()
+    guest.context.close()
+
+
+def test_the_turn_timer_counts_down_a_timeout_is_told_and_two_in_a_row_let_a_bot_play(
+    slow: Server, browser: Browser
+) -> None:
+    table_id, page = hosted(browser, slow, {"players": 2, "turn_seconds": 12}, [None, "medium"])
+    page.goto(f"{slow.url}/t/{table_id}")
+    spectator = watcher(browser, slow, table_id)
+    page.get_by_role("button", name="Start the match").click()  # a gesture: the browser lets the page's audio start
+    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#turn-text")).to_have_text("Your turn")
+    clock = page.locator("#turn-clock")
+    expect(clock).to_be_visible()
+    expect(page.locator("#seats li").first.locator(".clock")).to_have_text(re.compile(r"^0:(1[0-2]|0\d)$"))
+    first = seconds(clock.inner_text())
+    page.wait_for_timeout(2200)
+    later = seconds(clock.inner_text())
+    assert later < first, f"the clock does not count down ({first} then {later})"
+    expect(spectator.locator("#turn-clock")).to_be_visible()  # everyone sees the time of the seat to move
+    expect(page.locator("#sound")).to_have_attribute("data-warned", "1", timeout=12_000)  # 10 s left: a sound once
+    expect(clock).to_have_class(re.compile(r"\blow\b"))
+    expect(page.locator("#notice")).to_have_text("Your time ran out: a bot made that move for you.", timeout=15_000)
+    expect(spectator.locator("#notice")).to_have_text("Ann ran out of time: a bot made that move.")
+    expect(page.locator("#away")).to_contain_text("A bot is playing for you.", timeout=25_000)  # twice in a row
+    expect(page.locator("#seats li").first).to_contain_text("away")
+    expect(page.locator("#hand .tile.lit")).to_have_count(0)
+    page.get_by_role("button", name="I'm back").click()
+    expect(page.locator("#away")).to_be_hidden()
+    expect(page.locator("#seats li").first).not_to_contain_text("away")
+    page.context.close()
+    spectator.context.close()
+
+
+def test_a_muted_page_plays_no_warning(server: Server, browser: Browser) -> None:
+    table_id, page = hosted(browser, server, {"players": 2, "turn_seconds": 12}, [None, "easy"])
+    page.add_init_script("localStorage.setItem('dh_sound', 'off')")  # muted on an earlier visit
+    page.goto(f"{server.url}/t/{table_id}")
+    page.get_by_role("button", name="Start the match").click()  # a gesture: the audio could play
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#turn-text")).to_have_text("Your turn")
+    expect(page.locator("#sound")).to_have_attribute("data-warnings", "1", timeout=12_000)  # its moment came
+    assert page.locator("#sound").get_attribute("data-warned") is None
+    page.context.close()
+
+
+def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_seat_back(
+    slow: Server, browser: Browser
+) -> None:
+    table_id, page = hosted(browser, slow, {"players": 2}, [None, "medium"])
+    page.goto(f"{slow.url}/t/{table_id}?start=1")
+    expect(page.locator("#status")).to_have_text("The match is on")
+    page.get_by_role("button", name="Leave the table").click()
+    dialog = page.locator("#leave-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Stay").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#away")).to_be_hidden()
+    page.get_by_role("button", name="Leave the table").click()
+    dialog.get_by_role("button", name="Leave").click()
+    expect(page.locator("#status")).to_have_text("You are watching this table")
+    expect(page.locator("#away")).to_contain_text("You left the match: a bot plays your seat until you come back.")
+    expect(page.locator("#leave")).to_be_hidden()
+    expect(page.locator("#hand .tile.lit")).to_have_count(0)
+    page.reload()  # the seat's link (its cookie) gives the seat back
+    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#away")).to_be_hidden()
+    expect(page.locator("#leave")).to_be_visible()
+    page.get_by_role("button", name="Leave the table").click()
+    dialog.get_by_role("button", name="Leave").click()
+    expect(page.locator("#away")).to_be_visible()
+    page.get_by_role("button", name="I'm back").click()  # or without a reload
+    expect(page.locator("#away")).to_be_hidden()
+    expect(page.locator("#status")).to_have_text("The match is on")
+    page.context.close()
+
+
+def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_so_far(
+    server: Server, browser: Browser, tmp_path: Path
+) -> None:
+    table_id, host = hosted(browser, server, {"players": 2, "hand": 5, "length": "half"}, [None, None])
+    host.goto(f"{server.url}/t/{table_id}")
+    guest = watcher(browser, server, table_id)
+    guest.fill("#name", "Bea")
+    guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
+    host.get_by_role("button", name="Start the match").click()
+    expect(host.locator("#rules .line")).to_contain_text("60 seconds a turn")  # two people: the timer is on by itself
+    summaries = [page.locator("#summary") for page in (host, guest)]
+    play_until([host, guest], lambda: all(summary.is_visible() for summary in summaries))
+    for summary in summaries:
+        expect(summary.locator(".ended")).to_have_text(
+            re.compile(r"^(Ann|Bea) went out\.$|^The round is blocked: nobody can play\.$")
+        )
+    countdown = host.locator("#summary .next-deal")
+    expect(countdown).to_have_text(re.compile(r"^Next round in \d+ s$"))
+    before = int(re.findall(r"\d+", countdown.inner_text())[0])
+    host.wait_for_timeout(1200)
+    assert int(re.findall(r"\d+", countdown.inner_text())[0]) < before, "the countdown to the next deal stands still"
+    laid = host.locator("#board g.tile").count()
+    assert laid > 1
+    host.get_by_role("button", name="Show the board").click()  # the finished board, the summary folded away
+    expect(host.locator("#summary-body")).to_be_hidden()
+    expect(host.locator("#board g.tile")).to_have_count(laid)
+    expect(host.locator("#board")).to_be_in_viewport()
+    host.get_by_role("button", name="Show the summary").click()
+    expect(host.locator("#summary-body")).to_be_visible()
+    with host.expect_download() as caught:
+        host.get_by_role("link", name="Download the record so far (JSON)").click()
+    download = caught.value
+    assert download.suggested_filename == f"dominohall-{table_id}-match-1-round-1.json"
+    record = json.loads(Path(download.path()).read_text())
+    assert len(record["rounds"]) == 1 and "winners" not in record
+    host.locator("#records summary").click()
+    expect(host.locator("#record-links a")).to_have_text(["Match 1 so far"])
+    host.get_by_role("button", name="Continue").click()
+    expect(host.locator("#continue")).to_have_text("Waiting for the others…")
+    expect(host.locator("#continue")).to_be_disabled()
+    for page in (host, guest):
+        expect(page.locator("#summary .ready")).to_have_text("Ready: Ann")
+    guest.get_by_role("button", name="Continue").click()
+    for page, summary in zip((host, guest), summaries, strict=True):  # the next round's deal closes the summary
+        expect(summary).to_be_hidden()
+        expect(page.locator("#hand .tile")).to_have_count(5)
+    host.context.close()
+    guest.context.close()
+
+
+def test_a_connected_spectator_sees_the_end_of_the_match_live_and_both_get_its_record(
+    server: Server, browser: Browser
+) -> None:
+    table_id, host = hosted(browser, server, {"players": 2, "target": None}, [None, None], "standard")
+    host.goto(f"{server.url}/t/{table_id}")
+    guest = watcher(browser, server, table_id)
+    guest.fill("#name", "Bea")
+    guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
+    host.get_by_role("button", name="Start the match").click()
+    expect(guest.locator("#hand .tile")).to_have_count(7)
+    guest.get_by_role("button", name="Leave the table").click()
+    guest.locator("#leave-dialog").get_by_role("button", name="Leave").click()
+    bea = host.locator("#seats li").nth(1)
+    expect(bea).to_contain_text("away")
+    expect(bea.get_by_role("button", name="Let a bot play")).to_be_visible()  # the host's control in the match
+    spectator = watcher(browser, server, table_id)
+    asked: list[str] = []
+    spectator.on("request", lambda request: asked.append(request.url))
+    expect(spectator.locator("#status")).to_have_text("You are watching this table")
+    play_until([host], lambda: host.locator("#summary:not([hidden])").count() > 0)
+    for page in (host, spectator, guest):
+        expect(page.locator("#status")).to_have_text("The match is over")
+        expect(page.locator("#summary .winners")).to_have_text(
+            re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$")
+        )
+    expect(bea.get_by_role("button", name="Let a bot play")).to_have_count(0)  # no in-match control after it
+    expect(host.get_by_role("button", name="Play again")).to_be_visible()
+    expect(spectator.get_by_role("button", name="Play again")).to_have_count(0)
+    spectator.wait_for_function("() => document.querySelector('#records:not([hidden])') !== null")
+    assert any(url.endswith(f"/api/tables/{table_id}/record?match=1") for url in asked), "the record was not fetched"
+    with spectator.expect_download() as caught:
+        spectator.get_by_role("link", name="Download the record (JSON)").click()
+    download = caught.value
+    assert download.suggested_filename == f"dominohall-{table_id}-match-1.json"
+    record = json.loads(Path(download.path()).read_text())
+    assert record["winners"] and len(record["rounds"]) == 1
+    spectator.locator("#records summary").click()
+    expect(spectator.locator("#record-links a")).to_have_text(["Match 1"])
+    for page in (host, guest, spectator):
+        page.context.close()
