@@ -137,6 +137,8 @@ def test_the_waiting_room_says_what_happens_next_and_leave_frees_the_seat_before
         re.compile(r"^\s*Every seat is taken: start the match when you are ready\.\s*Start the match")
     )
     expect(guest.locator("#next")).to_contain_text("Every seat is taken. Waiting for the host to start the match.")
+    for page in (host, guest):  # no longer "Waiting for players"
+        expect(page.locator("#status")).to_have_text("Ready to start")
     hide_stood["on"] = True
     guest.get_by_role("button", name="Leave the table").click()  # before the start: no question asked
     expect(guest.locator("#status")).to_have_text("You are watching this table")

@@ -405,6 +405,7 @@ def life_words(language: str) -> dict[str, str]:
         "wait_host": forms.gettext("Waiting for the host to start the match."),
         "no_host": forms.gettext("Nobody hosts this table now: the next person to sit down will."),
         "all_seated": forms.gettext("Every seat is taken."),
+        "ready_to_start": forms.gettext("Ready to start"),
         "host_start": forms.gettext("Every seat is taken: start the match when you are ready."),
         "host_fill": forms.gettext("Invite friends with the link, or let bots take the free seats."),
         "fill_start": forms.gettext("Fill the free seats with bots and start"),

@@ -208,7 +208,9 @@ function leave() {
 function renderStatus() {
   const { table, you } = state;
   const watcher = you === null || (isAway() && mySeat().why === "left");
-  $("status").textContent = watcher && table.phase !== "over" ? words.watching : words[table.phase] || "";
+  const full = table.phase === "waiting" && table.seats.every((seat) => !seat.free);
+  if (watcher && table.phase !== "over") $("status").textContent = words.watching;
+  else $("status").textContent = full ? words.ready_to_start : words[table.phase] || "";
 }
 
 /** The waiting room says what happens next: the free seats, who starts, and the host's Start at the top. */
