@@ -57,6 +57,7 @@ TURN_SECONDS = (10, 300)
 AUTO_TURN_SECONDS = 60
 """The timer "auto" gives while two or more people are seated (one person against bots has none)."""
 
+
 @dataclass(frozen=True)
 class TableSettings:
     """The table's own settings: the turn timer and whether the lobby lists the table.
