@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import socket
 import sqlite3
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -402,3 +403,60 @@ async def _close_code(sleeper: Any) -> tuple[int | None, int]:
         while True:
             size += len(await asyncio.wait_for(sleeper.recv(), 10))
     return sleeper.close_code, size
+
+
+# -- 11. unfinished HTTP requests --------------------------------------------------------------------------
+
+
+def test_unfinished_http_requests_are_bounded_in_time_and_per_address(tmp_path: Path) -> None:
+    options = ["--requests-per-address", "20", "--request-timeout", "2", "--forwarded-allow-ips", "10.9.9.9"]
+    running = Server(tmp_path / "db.sqlite", options=options).start()
+    try:
+        _slow_http(running)
+    finally:
+        running.stop()
+    assert "Traceback" not in log_of(running) and "Exception in ASGI" not in log_of(running)
+
+
+def _slow_http(server: Server) -> None:
+    def opened(source: str = "127.0.0.1") -> socket.socket:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(source, 0))
+        return sock
+
+    def answer(sock: socket.socket) -> tuple[int, bytes]:
+        """The status and body of what the server answers before it closes."""
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        return int(head.split(b" ")[1]), body
+
+    started = time.monotonic()
+    unfinished = [opened() for _ in range(20)]
+    for sock in unfinished:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # and never the rest
+    extra = opened()
+    status, body = answer(extra)  # the 21st from the address is refused at once
+    assert (status, http_code(body)) == (429, "rate-limited")
+    other = opened("127.0.0.2")  # another address is not held up
+    other.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    assert answer(other)[0] == 200
+    for sock in unfinished:  # each unfinished request gets 408 once its headers are late, and is closed
+        status, body = answer(sock)
+        assert (status, http_code(body)) == (408, "too-slow")
+    assert 1.5 < time.monotonic() - started < 8
+    assert http("GET", f"{server.url}/healthz")[0] == 200  # the address may come back
+
+    slow_body = opened()
+    slow_body.sendall(
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"name": '
+    )
+    status, body = answer(slow_body)
+    assert (status, http_code(body)) == (408, "too-slow")
+    too_big = opened()
+    too_big.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n")
+    status, body = answer(too_big)
+    assert (status, http_code(body)) == (413, "too-long")
+    for sock in (*unfinished, extra, other, slow_body, too_big):
+        sock.close()
