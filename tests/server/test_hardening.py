@@ -6,7 +6,10 @@ Each test failed on the code before its fix (see the commit that brought it).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 import sqlite3
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +18,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from .harness import Client, Server, create_table, http, sit
 
@@ -339,3 +342,121 @@ def test_a_form_post_from_another_site_is_refused_and_creates_nothing(server: Se
         status, _ = raw(server, "POST", "/en/chicken-foot/play", body, form | headers)
         assert status in (200, 303), headers  # 303 to the table (urllib follows it: 200)
     assert http("GET", f"{server.url}/healthz")[1]["tables"] == before + 5
+
+
+# -- 3. clients that never read ----------------------------------------------------------------------------
+
+
+def test_clients_that_never_read_a_busy_table_are_closed_with_1013(tmp_path: Path) -> None:
+    """Eight bots at delay 0 play a long match; six spectators stop reading. Each is dropped once what it
+    holds unsent (queued frames, the transport's buffer, the kernel's send queue) passes the bound (512 KiB
+    by default), and the table plays on for a reader. Before the bound counted the kernel's queue, each
+    held 3.7 MB when its 256 queued frames finally overflowed."""
+    running = Server(tmp_path / "db.sqlite").start()
+    try:
+        closes, read_on = asyncio.run(_slow_readers(running, readers=6))
+    finally:
+        running.stop()
+    assert [code for code, _ in closes] == [1013] * 6
+    client_side = 128 * 1024  # what the sleeper's own socket and library took in before it stopped reading
+    assert all(size < 512 * 1024 + client_side for _, size in closes), closes
+    assert read_on > 100
+
+
+async def _slow_readers(server: Server, readers: int) -> tuple[list[tuple[int | None, int]], int]:
+    table_id, ann = create_table(server, [None, *["easy"] * 7], {"players": 8, "limit": 10000})
+    host = await Client.open(server, table_id, ann)
+    assert (await host.command({"t": "start"}))["t"] == "ack"
+    assert (await host.command({"t": "stand"}))["t"] == "ack"  # a bot plays the host's seat on: 8 bots
+    reading = asyncio.create_task(host.until(lambda f: False, timeout=30))  # the host reads all along
+    url = f"ws://127.0.0.1:{server.port}/t/{table_id}/ws"
+    sleepers = [await connect(url, sock=small_socket(server.port), max_queue=1) for _ in range(readers)]
+    for sleeper in sleepers:
+        await sleeper.send('{"t": "hello", "v": 2, "last_seq": null}')
+    loop = asyncio.get_running_loop()
+    started, seen = loop.time(), host.last_seq()
+    while log_of(server).count("slow client dropped") < readers:  # the sleepers read nothing meanwhile
+        assert loop.time() - started < 30, "no slow client was dropped in 30 s"
+        await asyncio.sleep(0.2)
+    closes = [await _close_code(sleeper) for sleeper in sleepers]
+    read_on = host.last_seq() - seen
+    reading.cancel()
+    await asyncio.gather(reading, return_exceptions=True)
+    await host.close()
+    return closes, read_on
+
+
+def small_socket(port: int) -> socket.socket:
+    """A connected client socket with a small receive buffer (32 KiB asked), so what the server holds
+    unsent is what the test measures."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 32 * 1024)
+    sock.connect(("127.0.0.1", port))
+    sock.setblocking(False)
+    return sock
+
+
+async def _close_code(sleeper: Any) -> tuple[int | None, int]:
+    """Read what the server sent until it closed: its close code, and the bytes of the frames read."""
+    size = 0
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            size += len(await asyncio.wait_for(sleeper.recv(), 10))
+    return sleeper.close_code, size
+
+
+# -- 11. unfinished HTTP requests --------------------------------------------------------------------------
+
+
+def test_unfinished_http_requests_are_bounded_in_time_and_per_address(tmp_path: Path) -> None:
+    options = ["--requests-per-address", "20", "--request-timeout", "2", "--forwarded-allow-ips", "10.9.9.9"]
+    running = Server(tmp_path / "db.sqlite", options=options).start()
+    try:
+        _slow_http(running)
+    finally:
+        running.stop()
+    assert "Traceback" not in log_of(running) and "Exception in ASGI" not in log_of(running)
+
+
+def _slow_http(server: Server) -> None:
+    def opened(source: str = "127.0.0.1") -> socket.socket:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(source, 0))
+        return sock
+
+    def answer(sock: socket.socket) -> tuple[int, bytes]:
+        """The status and body of what the server answers before it closes."""
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        return int(head.split(b" ")[1]), body
+
+    started = time.monotonic()
+    unfinished = [opened() for _ in range(20)]
+    for sock in unfinished:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # and never the rest
+    extra = opened()
+    status, body = answer(extra)  # the 21st from the address is refused at once
+    assert (status, http_code(body)) == (429, "rate-limited")
+    other = opened("127.0.0.2")  # another address is not held up
+    other.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    assert answer(other)[0] == 200
+    for sock in unfinished:  # each unfinished request gets 408 once its headers are late, and is closed
+        status, body = answer(sock)
+        assert (status, http_code(body)) == (408, "too-slow")
+    assert 1.5 < time.monotonic() - started < 8
+    assert http("GET", f"{server.url}/healthz")[0] == 200  # the address may come back
+
+    slow_body = opened()
+    slow_body.sendall(
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"name": '
+    )
+    status, body = answer(slow_body)
+    assert (status, http_code(body)) == (408, "too-slow")
+    too_big = opened()
+    too_big.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n")
+    status, body = answer(too_big)
+    assert (status, http_code(body)) == (413, "too-long")
+    for sock in (*unfinished, extra, other, slow_body, too_big):
+        sock.close()

@@ -10,6 +10,7 @@ from typing import Any, cast
 from fastapi import WebSocket
 
 from dominohall.server.app import ServerSettings
+from dominohall.server.guards import TRANSPORT
 from dominohall.server.limits import Budget, PerAddress
 from dominohall.server.logs import JsonFormatter
 from dominohall.server.ws import Connection
@@ -39,14 +40,37 @@ def test_connections_and_tables_per_address() -> None:
     assert limits.may_create("a")
 
 
+class FakeSocket:
+    """What a ``Connection`` reads of its WebSocket: the scope, with the transport's extension."""
+
+    def __init__(self, unsent: list[int]) -> None:
+        self.scope = {"extensions": {TRANSPORT: {"unsent": lambda: unsent[0], "abort": lambda: None}}}
+
+
 def test_a_slow_client_is_dropped_and_the_table_is_not_held_up() -> None:
-    async def work() -> tuple[bool, int]:
-        connection = Connection(cast(WebSocket, object()), None, ServerSettings(send_queue=3))
+    async def work() -> tuple[bool, bool, int]:
+        connection = Connection(cast(WebSocket, FakeSocket([0])), None, ServerSettings(send_queue=3))
+        held = []
         for seq in range(10):
             connection.deliver({"t": "chat", "seq": seq})  # never blocks, never raises
-        return connection.dropped.is_set(), connection.outbox.qsize()
+            held.append(connection.dropped.is_set())
+        return held[2], held[3], connection.outbox.qsize()
 
-    assert asyncio.run(work()) == (True, 3)
+    assert asyncio.run(work()) == (False, True, 0)
+
+
+def test_a_connection_is_dropped_when_its_bytes_and_the_transports_pass_the_bound() -> None:
+    async def work() -> list[bool]:
+        unsent = [0]
+        connection = Connection(cast(WebSocket, FakeSocket(unsent)), None, ServerSettings(send_buffer=1000))
+        dropped = []
+        for seq in range(4):
+            unsent[0] = 250 * seq  # what the transport and the kernel hold grows
+            connection.deliver({"t": "chat", "seq": seq, "text": "x" * 100})
+            dropped.append(connection.dropped.is_set())
+        return dropped
+
+    assert asyncio.run(work()) == [False, False, False, True]
 
 
 def test_log_lines_carry_only_the_known_fields() -> None:

@@ -43,6 +43,24 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument("--tables-per-minute", type=int, default=20, help="tables created a minute per address (20)")
     parser.add_argument(
+        "--requests-per-address", type=int, default=64, help="open HTTP connections per client address (64)"
+    )
+    parser.add_argument(
+        "--request-timeout",
+        type=float,
+        default=10.0,
+        help="seconds an HTTP request's headers, then its body, may take to arrive (10)",
+    )
+    parser.add_argument(
+        "--send-buffer", type=int, default=512, help="KiB a WebSocket may hold unsent before it is dropped (512)"
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1,::1",
+        help="proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: comma-separated addresses "
+        "or networks, * for any (default 127.0.0.1,::1)",
+    )
+    parser.add_argument(
         "--ws-compression",
         action="store_true",
         help="accept permessage-deflate on WebSockets (off by default: ~110 KiB per connection, ~30%% more CPU)",
@@ -63,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..server.app import ServerSettings, create_app
+    from ..server.guards import BoundedWebSocket, guarded_http
     from ..server.logs import configure
     from ..store.backends import backend_for
     from ..tables.ports import StoreError
@@ -81,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         message_burst=args.message_burst,
         max_connections_per_address=args.connections_per_address,
         tables_per_minute=args.tables_per_minute,
+        send_buffer=args.send_buffer * 1024,
+        request_timeout=args.request_timeout,
     )
     configure()
     app = create_app(backend.store, settings, backend.coordinator)
@@ -90,10 +111,16 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         ws_max_size=settings.max_frame,
         log_config=None,
+        # uvicorn's h11 protocol with a deadline for a request's headers and a cap per address (guards.py).
+        http=guarded_http(args.request_timeout, args.requests_per_address, args.forwarded_allow_ips),
         # The sans-I/O implementation runs no keepalive or transfer task per connection: at 1,000 tables it
         # took 7 KiB less per table and the ack p99 fell from 49-61 to 42-43 ms (bench/server_load.py).
-        ws="websockets-sansio",
+        # BoundedWebSocket is it, telling the app what each connection holds unsent (a slow reader's bound).
+        ws=BoundedWebSocket,
         ws_per_message_deflate=args.ws_compression,
+        # Client addresses (per-address limits) come from X-Forwarded-For only from these proxies.
+        proxy_headers=True,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     # The cyclic collector's full passes walk every table's objects: at 1,000 tables one took 150-400 ms,
     # all tables waiting. What startup allocated lives as long as the process (frozen out of those passes),

@@ -16,6 +16,7 @@ from ..tables.actor import TableConfig
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
+from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
 
@@ -39,6 +40,13 @@ class ServerSettings:
     """The per-connection message budget: a burst, refilled per second (spent: closed with 1008)."""
     send_queue: int = 256
     """Frames waiting for a slow client before it is dropped."""
+    send_buffer: int = 512 * 1024
+    """Bytes a WebSocket may hold unsent (its queued frames, the transport's buffer and the kernel's send
+    queue) before it is dropped with 1013."""
+    max_body: int = 64 * 1024
+    """The largest HTTP request body, in bytes (larger: 413)."""
+    request_timeout: float = 10.0
+    """Seconds an HTTP request's headers, and then its body, may take to arrive (slower: 408)."""
     max_connections_per_address: int = 32
     tables_per_minute: int = 20
     secure_cookies: bool = False
@@ -114,6 +122,7 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     app.include_router(http.router)
     app.include_router(ws.router)
     mount_site(app)
+    app.add_middleware(BoundedBodies, limit=settings.max_body, timeout=settings.request_timeout)
     app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
     return app

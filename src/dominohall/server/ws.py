@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -23,6 +24,7 @@ from ..tables.errors import CommandError
 from ..tables.hall import Hall
 from ..tables.state import token_hash
 from .app import ServerSettings
+from .guards import TRANSPORT
 from .http import cookie_name
 from .limits import Budget, PerAddress
 from .origins import is_own, origin_of
@@ -37,6 +39,9 @@ TOO_BIG = 1009
 """Close code: a message larger than the server accepts."""
 TRY_LATER = 1013
 """Close code: the client could not keep up with its frames."""
+CLOSE_WAIT = 10.0
+"""Seconds a closing connection may take to send its close frame (behind what the client has not read yet)
+before it is aborted."""
 
 
 def origin_allowed(websocket: WebSocket, settings: ServerSettings) -> bool:
@@ -51,28 +56,53 @@ def origin_allowed(websocket: WebSocket, settings: ServerSettings) -> bool:
 
 
 class Connection:
-    """One client of one table: a subscriber of the table's actor with a bounded queue of frames."""
+    """One client of one table: a subscriber of the table's actor with a bounded queue of frames.
+
+    What the connection holds unsent is bounded: the frames in its queue (``send_queue`` of them at most)
+    and their bytes together with what the transport and the kernel hold below it (``send_buffer``). Past
+    either bound the connection is dropped (closed with 1013), never the table.
+    """
 
     def __init__(self, websocket: WebSocket, token: str | None, settings: ServerSettings) -> None:
         self.websocket = websocket
         self.token = token
-        self.outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=settings.send_queue)
+        self.outbox: asyncio.Queue[bytes] = asyncio.Queue(maxsize=settings.send_queue)
+        self.queued = 0
+        """Bytes of the frames in ``outbox``."""
+        self.limit = settings.send_buffer
+        transport = websocket.scope.get("extensions", {}).get(TRANSPORT, {})
+        self.unsent: Callable[[], int] = transport.get("unsent", lambda: 0)
+        self.abort: Callable[[], None] | None = transport.get("abort")
         self.dropped = asyncio.Event()
 
     def deliver(self, frame: dict[str, Any]) -> None:
-        """Queue a frame; a full queue drops the connection."""
+        """Queue a frame; past the queue's bounds the connection is dropped."""
         if self.dropped.is_set():
             return
+        data = orjson.dumps(frame)
+        if self.queued + len(data) + self.unsent() > self.limit:
+            self.drop()
+            return
         try:
-            self.outbox.put_nowait(frame)
+            self.outbox.put_nowait(data)
         except asyncio.QueueFull:
-            self.dropped.set()
+            self.drop()
+            return
+        self.queued += len(data)
+
+    def drop(self) -> None:
+        """Give up on the client: nothing more is queued, and the connection closes with 1013."""
+        self.dropped.set()
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.queued = 0
 
     async def send_frames(self) -> None:
         """Send queued frames, in order, for as long as the connection lives."""
         while True:
-            frame = await self.outbox.get()
-            await self.websocket.send_text(orjson.dumps(frame).decode())
+            data = await self.outbox.get()
+            self.queued -= len(data)
+            await self.websocket.send_text(data.decode())
 
 
 @router.websocket("/t/{table_id}/ws")
@@ -148,7 +178,12 @@ async def _run(connection: Connection, actor: TableActor, settings: ServerSettin
             log.warning("slow client dropped", extra={"table": actor.table_id})
         elif not task.cancelled() and isinstance(task.exception(), _CloseRequestError):
             code = task.exception().code  # type: ignore[union-attr]
-    await _close(connection.websocket, code)
+    try:
+        async with asyncio.timeout(CLOSE_WAIT):
+            await _close(connection.websocket, code)
+    except TimeoutError:  # the client does not read even its close frame: cut it off
+        if connection.abort is not None:
+            connection.abort()
 
 
 class _CloseRequestError(Exception):
@@ -168,11 +203,13 @@ async def _close(websocket: WebSocket, code: int) -> None:
     if websocket.client_state != WebSocketState.CONNECTED or websocket.application_state != WebSocketState.CONNECTED:
         return
     drain = asyncio.create_task(_drain(websocket))
-    with contextlib.suppress(Exception):
-        await websocket.close(code=code)
-    drain.cancel()
-    with contextlib.suppress(asyncio.CancelledError, Exception):
-        await drain
+    try:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=code)
+    finally:
+        drain.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await drain
 
 
 async def _drain(websocket: WebSocket) -> None:
