@@ -29,6 +29,8 @@ CODES: dict[str, str] = {
     "stale": "the command was meant for an earlier state of the table",
     "busy": "the table is busy: try again in a moment",
     "rate-limited": "too many requests from this client: slow down",
+    "too-slow": "the request's headers or body came too slowly",
+    "foreign-origin": "the request came from another site's page",
 }
 """Every error code a client may receive, with what it means."""
 
