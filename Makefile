@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint venv clean chromium postgresql
+.PHONY: run test bench lint venv clean chromium postgresql nginx
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
-test: $(STAMP) lint chromium postgresql
+test: $(STAMP) lint chromium postgresql nginx
 	$(BIN)/python -m pytest -n 2 -q
 
 # The browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
@@ -21,6 +21,11 @@ chromium:
 postgresql:
 	test -x "$$(ls -d /usr/lib/postgresql/*/bin/postgres 2>/dev/null | tail -n 1)" || \
 		(apt-get install -y postgresql || (apt-get update && apt-get install -y postgresql))
+
+# The proxy test puts Debian's nginx (its own configuration, a free loopback port, in the foreground) in front
+# of two serve processes; the machine's own nginx service is never used.
+nginx:
+	test -x /usr/sbin/nginx || (apt-get install -y nginx || (apt-get update && apt-get install -y nginx))
 
 bench: $(STAMP) chromium
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency

@@ -31,6 +31,8 @@ CODES: dict[str, str] = {
     "rate-limited": "too many requests from this client: slow down",
     "not-between": "no finished round is waiting for the next deal",
     "not-away": "no bot is playing your seat",
+    "too-slow": "the request's headers or body came too slowly",
+    "foreign-origin": "the request came from another site's page",
 }
 """Every error code a client may receive, with what it means."""
 
