@@ -31,10 +31,28 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(line, default=str).decode()
 
 
+CLIENT_FAULTS = frozenset({"Invalid UTF-8 sequence received from client."})
+"""uvicorn's messages that report a client's fault as an error of the server (the connection is closed with
+1007, nothing is wrong here)."""
+
+
+class ClientFaults(logging.Filter):
+    """Writes uvicorn's reports of a client's fault as warnings without the exception, so that no client can
+    put error lines in the server's log at will (errors are kept for the server's own faults)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Lower a client's fault to a warning; keep every record."""
+        if record.name.startswith("uvicorn") and record.getMessage() in CLIENT_FAULTS:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def configure(level: int = logging.INFO) -> None:
     """Send the server's and uvicorn's logs to stderr as JSON lines."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
+    handler.addFilter(ClientFaults())
     for name in ("dominohall", "uvicorn", "uvicorn.error", "uvicorn.access"):
         logger = logging.getLogger(name)
         logger.handlers = [handler]
