@@ -37,7 +37,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=20000, help="steps to run (20000)")
     parser.add_argument("--seed", type=int, default=None, help="the seed (default: a random one, printed)")
-    parser.add_argument("--defects", default="", help="known defects whose inputs to send: all, or names")
+    parser.add_argument("--defects", default="all", help="known defects whose inputs to send: all (default), or names")
     parser.add_argument("--list-defects", action="store_true", help="list the known defects and exit")
     parser.add_argument("--keep", action="store_true", help="keep the folder with the log and database")
     args = parser.parse_args()

@@ -41,7 +41,7 @@ BLOCKS: dict[str, tuple[tuple[str, ...], ...]] = {
     "create": (("created",),),
     "sit": (("sat",),),
     "chat": (("chat",),),
-    "stand": (("stood",),),
+    "stand": (("stood",), ("away",)),  # version 3: during a match the seat is kept for its person (away)
     "kick": (("kicked",),),
     "bot": (("bot",),),
     "settings": (("settings",),),

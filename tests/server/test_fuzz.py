@@ -1,7 +1,7 @@
 """The protocol fuzzer (``fuzzing.py``) against a real server, for about 40 seconds; and its ledger's rules.
 
 ``DOMINOHALL_FUZZ_SEED`` repeats a run's inputs, ``DOMINOHALL_FUZZ_SECONDS`` makes it longer, and
-``DOMINOHALL_FUZZ_DEFECTS`` (``all`` or names) switches on the inputs of issue 17's known defects
+``DOMINOHALL_FUZZ_DEFECTS`` (``all``, the default now that the fixes are merged, or names) sends the inputs of issue 17's known defects
 (``fuzzing.KNOWN_DEFECTS``) once their fixes are merged. ``bench/fuzz.py --steps N`` is the long run.
 """
 
@@ -33,7 +33,7 @@ def fuzzed_server(tmp_path: Path) -> Iterator[Server]:
 
 def test_the_fuzzer_finds_nothing_wrong(fuzzed_server: Server) -> None:
     seed = int(os.environ.get("DOMINOHALL_FUZZ_SEED") or random.randrange(2**32))
-    defects = parse_defects(os.environ.get("DOMINOHALL_FUZZ_DEFECTS"))
+    defects = parse_defects(os.environ.get("DOMINOHALL_FUZZ_DEFECTS", "all"))
     log = fuzzed_server.db.parent / "server.log"
     fuzzer = Fuzzer(fuzzed_server.url, fuzzed_server.db, log, seed, defects)
     report = asyncio.run(fuzzer.run(MOST_STEPS, seconds=SECONDS))
