@@ -1,8 +1,8 @@
 """The protocol fuzzer (``fuzzing.py``) against a real server, for about 40 seconds; and its ledger's rules.
 
 ``DOMINOHALL_FUZZ_SEED`` repeats a run's inputs, ``DOMINOHALL_FUZZ_SECONDS`` makes it longer, and
-``DOMINOHALL_FUZZ_DEFECTS`` (``all``, the default now that the fixes are merged, or names) sends the inputs of issue 17's known defects
-(``fuzzing.KNOWN_DEFECTS``) once their fixes are merged. ``bench/fuzz.py --steps N`` is the long run.
+``DOMINOHALL_FUZZ_DEFECTS`` (``all``, the default now that their fixes are merged, or names) sends the
+inputs of issue 17's known defects (``fuzzing.KNOWN_DEFECTS``). ``bench/fuzz.py --steps N`` is the long run.
 """
 
 from __future__ import annotations
