@@ -26,8 +26,10 @@ MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
 @pytest.fixture(scope="module")
 def slow(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose bots take 0.3 s a move: once a bot plays a person's seat, the match still lasts minutes
-    (with bots moving at once it would be over within a second)."""
-    running = Server(tmp_path_factory.mktemp("slow") / "db.sqlite", options=["--bot-delay", "0.3"]).start()
+    (with bots moving at once it would be over within a second); a finished round waits two minutes for
+    Continue, so a test looking at the summary on a busy machine is never overtaken by the next deal."""
+    options = ["--bot-delay", "0.3", "--between-rounds", "120"]
+    running = Server(tmp_path_factory.mktemp("slow") / "db.sqlite", options=options).start()
     yield running
     running.stop()
 
@@ -234,11 +236,11 @@ def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_se
 
 
 def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_so_far(
-    server: Server, browser: Browser, tmp_path: Path
+    slow: Server, browser: Browser
 ) -> None:
-    table_id, host = hosted(browser, server, {"players": 2, "hand": 5, "length": "half"}, [None, None])
-    host.goto(f"{server.url}/t/{table_id}")
-    guest = watcher(browser, server, table_id)
+    table_id, host = hosted(browser, slow, {"players": 2, "hand": 5, "length": "half"}, [None, None])
+    host.goto(f"{slow.url}/t/{table_id}")
+    guest = watcher(browser, slow, table_id)
     guest.fill("#name", "Bea")
     guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
     host.get_by_role("button", name="Start the match").click()
