@@ -118,7 +118,10 @@ def table_settings_from(settings: dict[str, Any], base: TableSettings | None = N
     base = base or TableSettings()
     seconds = settings.get("turn_seconds", base.turn_seconds)
     if seconds is not None:
-        seconds = _whole({"turn_seconds": seconds}, "turn_seconds", None, "table")
+        try:
+            seconds = _whole({"turn_seconds": seconds}, "turn_seconds", None, "table")
+        except OptionsError as error:  # a refusal, never a failure of the table's request
+            raise _refuse(str(error), "turn_seconds") from None
         if seconds and not TURN_SECONDS[0] <= seconds <= TURN_SECONDS[1]:
             raise _refuse(f"a turn has {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds, or 0 for none", "turn_seconds")
     public = settings.get("public", base.public)
