@@ -70,7 +70,7 @@ class Connection:
         self.queued = 0
         """Bytes of the frames in ``outbox``."""
         self.limit = settings.send_buffer
-        transport = websocket.scope.get("extensions", {}).get(TRANSPORT, {})
+        transport = (websocket.scope.get("extensions") or {}).get(TRANSPORT, {})
         self.unsent: Callable[[], int] = transport.get("unsent", lambda: 0)
         self.abort: Callable[[], None] | None = transport.get("abort")
         self.dropped = asyncio.Event()
