@@ -30,17 +30,20 @@ def open_table(page: Page, server: Server, game: str = "chicken-foot", **choices
     expect(page.locator("#status")).to_have_text("The match is on")
 
 
+CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
+    : document.querySelector("#draw:not([hidden]), #pass:not([hidden])")?.id ?? null"""
+"""What the page offers now, read in one step (the page may redraw between two separate queries)."""
+
+
 def lay_or_draw(page: Page) -> str:
     """Make one move at your turn: the first lit tile (its first place), else draw or pass. What was done."""
-    lit = page.locator("#hand .tile.lit")
-    if lit.count():
-        lit.first.click()
+    kind = str(page.wait_for_function(CHOICE).json_value())
+    if kind == "play":
+        page.locator("#hand .tile.lit").first.click()
         if page.locator("#targets:not([hidden]) button[data-index]").count():
             page.locator("#targets button[data-index]").first.click()
-        return "play"
-    button = page.locator("#draw:not([hidden]), #pass:not([hidden])").first
-    kind = button.get_attribute("id") or ""
-    button.click()
+    else:
+        page.locator(f"#{kind}:not([hidden])").click()
     return kind
 
 
