@@ -9,7 +9,7 @@ Starts its own ``dominohall serve`` (SQLite in a temporary folder, bots moving a
 - ``messages``, ``acks``, ``errors``, ``closes``: WebSocket messages sent and how they were answered;
   ``http_requests``; ``tables`` fuzzed, their ``events``, of which ``table_made_events`` bots and timers made;
 - ``defects_on``: the known defects of issue 17 whose inputs were switched on (``--defects all``, or names
-  separated by commas; ``--list-defects`` shows them). Off by default: they fail until fixed.
+  separated by commas; ``--list-defects`` shows them). All by default, now that their fixes are merged.
 
 Exit status 1 when anything failed. ``--keep`` keeps the folder with the server's log, its database and every
 failure (``failures.txt``).

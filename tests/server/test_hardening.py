@@ -284,6 +284,24 @@ def test_booleans_are_refused_where_integers_are_asked(server: Server) -> None:
 # -- 11. smaller ones: chat length, the Origin's scheme ----------------------------------------------------
 
 
+def test_control_characters_are_refused_in_chat_and_command_ids(server: Server) -> None:
+    """A NUL is kept by SQLite but refused by PostgreSQL's JSONB: both stores see the same refusal first."""
+
+    async def scenario() -> list[dict[str, object]]:
+        table_id, ann = create_table(server, [None, None], {"players": 2})
+        client = await Client.open(server, table_id, ann)
+        answers = [await client.command({"t": "chat", "text": "hi\u0000there"})]
+        answers.append(await client.command({"t": "chat", "text": "two\nlines"}))
+        await client.send({"t": "chat", "id": "c\u0000", "text": "hi"})
+        answers.append(await client.until(lambda f: f["t"] in ("ack", "error")))
+        await client.close()
+        return answers
+
+    nul, lines, bad_id = asyncio.run(scenario())
+    assert nul["code"] == "bad-message" and lines["t"] == "ack"
+    assert bad_id["t"] == "error" and bad_id["code"] == "bad-message"
+
+
 def test_a_chat_over_300_characters_is_too_long(server: Server) -> None:
     async def scenario() -> None:
         table_id, ann = create_table(server, [None, None], {"players": 2})

@@ -20,8 +20,9 @@ PROTOCOL_VERSION = 3
 PROTOCOL_VERSIONS = frozenset({2, 3})
 """The versions a client may say in ``hello``: version 3 only adds frames, fields and commands to 2."""
 
-CommandId = Annotated[str, Field(min_length=1, max_length=64)]
-"""Integer fields are ``StrictInt``: ``true`` is not seat 1, nor ``"2"`` seat 2."""
+CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
+"""A client's command id: 1 to 64 characters, none of them a control character (no store has to keep a NUL).
+Integer fields are ``StrictInt``: ``true`` is not seat 1, nor ``"2"`` seat 2."""
 
 
 class ClientMessage(BaseModel):

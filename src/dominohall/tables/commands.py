@@ -290,6 +290,8 @@ def _chat(state: TableState, command: Command, rng: random.Random) -> list[Paylo
         raise CommandError("bad-message", "a chat message has some text")
     if len(text) > CHAT_LENGTH:
         raise CommandError("too-long", f"a chat message has at most {CHAT_LENGTH} characters")
+    if any((ord(c) < 32 and c not in "\n\t") or c == "\x7f" for c in text):
+        raise CommandError("bad-message", "a chat message has no control characters (but line breaks and tabs)")
     return [{"t": "chat", "seat": seat, "text": text.strip()}]
 
 
