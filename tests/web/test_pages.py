@@ -14,7 +14,7 @@ from dominohall.engine.errors import RULES
 from dominohall.tables.errors import CODES
 from dominohall.web import LANGUAGES, catalog, chosen_language, translations
 from dominohall.web.catalogs import messages
-from dominohall.web.pages import table_strings
+from dominohall.web.words import table_strings
 
 from ..server.harness import Server
 

@@ -1,0 +1,258 @@
+"""The words of the table page, in the page's language: the JSON data block its script reads (no inline
+script: the CSP allows a data block), and the names its seats are shown with."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import plural_forms, translations
+
+
+def bot_names(language: str) -> dict[str, str]:
+    """How a bot's seat is named in ``language``."""
+    forms = translations(language)
+    return {"easy": forms.gettext("Easy bot"), "medium": forms.gettext("Medium bot"), "hard": forms.gettext("Hard bot")}
+
+
+def table_strings(language: str) -> str:
+    """The table page's words for its script, as JSON (a data block, not a script: the CSP allows it)."""
+    forms = translations(language)
+    words = {
+        "connecting": forms.gettext("Connecting…"),
+        "connected": forms.gettext("Connected"),
+        "reconnecting": forms.gettext("Connection lost: reconnecting…"),
+        "copied": forms.gettext("Copied"),
+        "free": forms.gettext("Free seat"),
+        "you": forms.gettext("you"),
+        "host": forms.gettext("host"),
+        **{f"seat_{level}": name for level, name in bot_names(language).items()},
+        "waiting": forms.gettext("Waiting for players"),
+        "playing": forms.gettext("The match is on"),
+        "over": forms.gettext("The match is over"),
+        "start": forms.gettext("Start the match"),
+        "your_turn": forms.gettext("Your turn"),
+        "turn_of": forms.gettext("Turn: %(name)s"),
+        "draw": forms.gettext("Draw a tile"),
+        "pass": forms.gettext("Pass"),
+        "boneyard": forms.gettext("Boneyard"),
+        "your_hand": forms.gettext("Your hand"),
+        "round_over": forms.gettext("The round is over"),
+        "pick_target": forms.gettext("Choose where to lay %(tile)s"),
+        "watching": forms.gettext("You are watching this table"),
+        "take_seat": forms.gettext("Take this seat"),
+        "played": forms.gettext("%(name)s played %(tile)s"),
+        "drew": forms.gettext("%(name)s drew a tile"),
+        "passed": forms.gettext("%(name)s passed"),
+        "tiles_left": forms.gettext("Tiles left"),
+        "points": forms.gettext("Points this round"),
+        "total": forms.gettext("Total"),
+        "continue": forms.gettext("Continue"),
+        "winners": forms.gettext("Winner: %(names)s"),
+        "player": forms.gettext("Player"),
+        **scoring_words(language),
+        **control_words(language),
+        **error_words(language),
+        **life_words(language),
+    }
+    plurals = {
+        "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
+        "toes": plural_forms(language, "needs %(num)d more toe", "needs %(num)d more toes"),
+        "places": plural_forms(language, "fits in %(num)d place", "fits in %(num)d places"),
+        **life_plurals(language),
+    }
+    return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
+
+
+def scoring_words(language: str) -> dict[str, str]:
+    """The words of a round's end, the scoreboard and its chart."""
+    forms = translations(language)
+    return {
+        "round_n_over": forms.gettext("Round %(num)d is over"),
+        "points_hand": forms.gettext("Points this hand"),
+        "by_round": forms.gettext("Points round by round"),
+        "round": forms.gettext("Round"),
+        "chart_title": forms.gettext("Running totals after each round"),
+        "shared_win": forms.gettext("A shared win: %(names)s"),
+        "winners_team": forms.gettext("The winning team: %(names)s"),
+        "drawn_match": forms.gettext("A draw: nobody wins this match alone"),
+        "rematch": forms.gettext("Play again"),
+    }
+
+
+def control_words(language: str) -> dict[str, str]:
+    """The words of the board's tools, the hand, the host's controls and the chat."""
+    forms = translations(language)
+    return {
+        "on_tile": forms.gettext("on %(tile)s"),
+        "cancel": forms.gettext("Cancel"),
+        "drawn_no_fit": forms.gettext("You drew %(tile)s. It fits nowhere, so your turn passes."),
+        "sound_on": forms.gettext("Sound: on"),
+        "sound_off": forms.gettext("Sound: off"),
+        "away": forms.gettext("away: a bot plays meanwhile"),
+        "offline": forms.gettext("offline"),
+        "bot_level_for": forms.gettext("Bot level for seat %(num)d"),
+        "put_bot": forms.gettext("Seat a bot"),
+        "kick": forms.gettext("Ask to leave"),
+        "bot_plays": forms.gettext("Let a bot play"),
+    }
+
+
+def error_words(language: str) -> dict[str, str]:
+    """The errors a person may run into, in their own words (the server's messages are for programs)."""
+    forms = translations(language)
+    return {
+        "error_illegal-move": forms.gettext("That move is not allowed."),
+        "error_not-your-turn": forms.gettext("Wait for your turn."),
+        "error_stale": forms.gettext("The table moved on meanwhile. Look again and retry."),
+        "error_seat-taken": forms.gettext("That seat is taken."),
+        "error_already-seated": forms.gettext("You already have a seat here."),
+        "error_seats-empty": forms.gettext("Every seat needs a player or a bot first."),
+        "error_not-host": forms.gettext("Only the host can do that."),
+        "error_not-seated": forms.gettext("Take a seat first."),
+        "error_bad-settings": forms.gettext("These settings do not make a table. Please check them."),
+        "error_bad-name": forms.gettext("A name is 1 to 24 letters, digits or signs."),
+        "error_started": forms.gettext("The match has already started."),
+        "error_rate-limited": forms.gettext("Too many requests: wait a moment."),
+        "error_busy": forms.gettext("The table is busy: try again."),
+        "error_no-table": forms.gettext("There is no such table. Please check the link."),
+        "error_no-such-seat": forms.gettext("This table has no such seat."),
+        "error_bad-bot": forms.gettext("There is no bot of that level."),
+        "error_not-started": forms.gettext("The match has not started yet."),
+        "error_match-over": forms.gettext("The match is over."),
+        "error_too-long": forms.gettext("That message is too long."),
+        "error_bad-token": forms.gettext("Your seat key is not for this table, so you are watching."),
+        "error_other": forms.gettext("That did not work. Please try again."),
+        **rule_words(language),
+    }
+
+
+def rule_words(language: str) -> dict[str, str]:
+    """Why a move is not allowed, one line per rule code of the engine (``rule`` of an ``illegal-move``)."""
+    forms = translations(language)
+    return {
+        "rule_round-over": forms.gettext("This round is over."),
+        "rule_not-your-turn": forms.gettext("Wait for your turn."),
+        "rule_unknown-move": forms.gettext("A move is a play, a draw or a pass."),
+        "rule_not-in-hand": forms.gettext("That tile is not in your hand."),
+        "rule_first-foot": forms.gettext("The centre double needs all its first toes before anything else."),
+        "rule_pending-double": forms.gettext("A double is waiting for its toes: cover it first."),
+        "rule_no-such-end": forms.gettext("A tile goes on an open end of a line."),
+        "rule_no-match": forms.gettext("That tile does not match that end."),
+        "rule_must-play": forms.gettext("You hold a tile that fits: play it."),
+        "rule_must-play-drawn": forms.gettext("The tile you just drew fits: play it."),
+        "rule_one-draw": forms.gettext("You have drawn once this turn already."),
+        "rule_boneyard-empty": forms.gettext("The boneyard is empty."),
+        "rule_must-draw": forms.gettext("Draw a tile before you pass."),
+        "rule_wrong-draw": forms.gettext("A draw takes the next tile of the boneyard."),
+        "rule_lead": forms.gettext("The hand opens with a tile laid on the empty table."),
+        "rule_lead-tile": forms.gettext("This hand opens with the highest double, or the heaviest tile."),
+        "rule_no-drawing": forms.gettext("Nobody draws in the block game: pass instead."),
+        "rule_spinner-closed": forms.gettext("The spinner takes no more tiles there."),
+    }
+
+
+def bot_seat_names(language: str) -> dict[str, str]:
+    """How a bot's seat is named in ``language``: its own name and its level, e.g. "Clara (medium bot)"."""
+    forms = translations(language)
+    return {
+        "easy": forms.gettext("%(name)s (easy bot)"),
+        "medium": forms.gettext("%(name)s (medium bot)"),
+        "hard": forms.gettext("%(name)s (hard bot)"),
+    }
+
+
+def seat_labels(language: str, seats: list[dict[str, Any]]) -> list[str]:
+    """Each seat's name as the table page first shows it (the script keeps it so): a free seat, a person, a bot
+    with its name and level, or the level alone for a bot of a table made before bots had names."""
+    forms, named, plain = translations(language), bot_seat_names(language), bot_names(language)
+    labels = []
+    for index, seat in enumerate(seats):
+        bot, name = seat.get("bot"), seat.get("name")
+        if seat.get("free"):
+            labels.append(forms.gettext("Free seat"))
+        elif bot in named and not seat.get("away"):
+            old = not name or name in ("Easy bot", "Medium bot", "Hard bot")
+            labels.append(plain[bot] if old else named[bot] % {"name": name})
+        else:
+            labels.append(name or f"#{index + 1}")
+    return labels
+
+
+def life_words(language: str) -> dict[str, str]:
+    """The words of a table's life: the waiting room, the turn timer, leaving and coming back, the rules line,
+    the pause between rounds and the records."""
+    forms = translations(language)
+    return {
+        **{f"bot_{level}": text for level, text in bot_seat_names(language).items()},
+        "wait_host": forms.gettext("Waiting for the host to start the match."),
+        "no_host": forms.gettext("Nobody hosts this table now: the next person to sit down will."),
+        "all_seated": forms.gettext("Every seat is taken."),
+        "ready_to_start": forms.gettext("Ready to start"),
+        "host_start": forms.gettext("Every seat is taken: start the match when you are ready."),
+        "host_fill": forms.gettext("Invite friends with the link, or let bots take the free seats."),
+        "fill_start": forms.gettext("Fill the free seats with bots and start"),
+        "timed_out": forms.gettext("%(name)s ran out of time: a bot made that move."),
+        "you_timed_out": forms.gettext("Your time ran out: a bot made that move for you."),
+        "time_left": forms.gettext("Time left: %(time)s"),
+        "bot_for_you": forms.gettext("A bot is playing for you."),
+        "you_left": forms.gettext("You left the match: a bot plays your seat until you come back."),
+        "im_back": forms.gettext("I'm back"),
+        "leave": forms.gettext("Leave the table"),
+        "leave_ask": forms.gettext("Leave the match? A bot will play your seat; this table's link brings you back."),
+        "leave_yes": forms.gettext("Leave"),
+        "leave_no": forms.gettext("Stay"),
+        "ended_domino": forms.gettext("%(name)s went out."),
+        "ended_blocked": forms.gettext("The round is blocked: nobody can play."),
+        "ready_names": forms.gettext("Ready: %(names)s"),
+        "next_deal": forms.gettext("Next round in %(num)d s"),
+        "waiting_others": forms.gettext("Waiting for the others…"),
+        "fold": forms.gettext("Show the board"),
+        "unfold": forms.gettext("Show the summary"),
+        "records": forms.gettext("Records"),
+        "record_match": forms.gettext("Match %(num)d"),
+        "record_so_far": forms.gettext("Match %(num)d so far"),
+        "record_download": forms.gettext("Download the record (JSON)"),
+        "record_download_so_far": forms.gettext("Download the record so far (JSON)"),
+        "error_not-between": forms.gettext("The next round has been dealt already."),
+        "error_not-away": forms.gettext("You are playing your seat yourself already."),
+        **rules_words(language),
+    }
+
+
+def rules_words(language: str) -> dict[str, str]:
+    """The words of the table's rules line (the same messages as the lobby's line)."""
+    forms = translations(language)
+    return {
+        "set_6": forms.gettext("Double-six"),
+        "set_9": forms.gettext("Double-nine"),
+        "set_12": forms.gettext("Double-twelve"),
+        "set_15": forms.gettext("Double-fifteen"),
+        "length_full": forms.gettext("Full match"),
+        "length_half": forms.gettext("Half match"),
+        "length_one": forms.gettext("One round"),
+        "mode_draw": forms.gettext("Draw game"),
+        "mode_block": forms.gettext("Block game"),
+        "mode_allfives": forms.gettext("All Fives"),
+        "mode_bergen": forms.gettext("Bergen"),
+        "partners": forms.gettext("Partners"),
+        "single_hand": forms.gettext("A single hand"),
+        "no_timer": forms.gettext("No timer"),
+        "public": forms.gettext("Listed in the lobby"),
+        "rules_label": forms.gettext("The table's rules"),
+    }
+
+
+def life_plurals(language: str) -> dict[str, dict[str, str]]:
+    """The plural messages of the waiting room and the rules line, as CLDR categories."""
+    return {
+        "seats_free": plural_forms(language, "%(num)d seat is free.", "%(num)d seats are free."),
+        "players": plural_forms(language, "%(num)d player", "%(num)d players"),
+        "hand": plural_forms(language, "%(num)d tile per hand", "%(num)d tiles per hand"),
+        "rounds": plural_forms(language, "%(num)d round", "%(num)d rounds"),
+        "limit": plural_forms(language, "Score limit: %(num)d point", "Score limit: %(num)d points"),
+        "target": plural_forms(language, "To %(num)d point", "To %(num)d points"),
+        "start_toes": plural_forms(language, "%(num)d start toe", "%(num)d start toes"),
+        "blank_double": plural_forms(language, "0-0 counts %(num)d point", "0-0 counts %(num)d points"),
+        "turn_seconds": plural_forms(language, "%(num)d second a turn", "%(num)d seconds a turn"),
+    }
