@@ -368,6 +368,8 @@ def test_a_bot_stands_in_after_the_grace_period_and_the_person_takes_the_seat_ba
         assert not actor.state.seats[0].is_away()
         assert [f["t"] for f in again.frames][:2] == ["snapshot", "back"]
         await play_to_end(actor, again, token, 0)
+        events = await hall.store.load(table_id)
+        assert {e.actor for e in events if e.kind in ("away", "back")} == {"server"}  # the server's own events
         return await hall.record(table_id), first
 
     record, first = run(tmp_path / "db", work)

@@ -109,7 +109,10 @@ def command_key(command: Command) -> str | None:
 
 
 def actor_name(state: TableState, command: Command) -> str:
-    """Who made the command, for the event (``seat:N``, ``bot:N``, ``spectator``)."""
+    """Who made the command, for the event (``seat:N``, ``bot:N``, ``server`` for the server's own: a seat's
+    person away or back, a turn that ran out, the next deal; ``spectator``)."""
+    if command.system:
+        return "server"
     if command.bot_seat is not None:
         return f"bot:{command.bot_seat}"
     seat = state.seat_of(command.token)
