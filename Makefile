@@ -4,13 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint venv clean chromium postgresql nginx
+.PHONY: run test bench lint venv clean chromium postgresql nginx screenshots
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
 test: $(STAMP) lint chromium postgresql nginx
 	$(BIN)/python -m pytest -n 2 -q
+
+# The README's screenshots: only this target writes tests/web/screenshots/*.png (a plain test run writes none).
+# It runs the browser tests that take them, with DOMINOHALL_SCREENSHOTS=1.
+screenshots: $(STAMP) chromium
+	DOMINOHALL_SCREENSHOTS=1 $(BIN)/python -m pytest -q $$(grep -lw shot tests/web/test_*.py)
 
 # The browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 chromium:

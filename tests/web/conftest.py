@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,6 +14,8 @@ from ..server.harness import Server
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
+SAVE_SHOTS = os.environ.get("DOMINOHALL_SCREENSHOTS") == "1"
+"""Screenshots are saved only by ``make screenshots`` (which sets this), so a test run changes no tracked file."""
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -45,6 +48,9 @@ def new_page(browser: Browser, viewport: ViewportSize, language: str = "en-GB") 
 
 
 def shot(page: Page, name: str, full_page: bool = True) -> None:
-    """Save a screenshot under tests/web/screenshots/."""
+    """Save a screenshot under tests/web/screenshots/ when ``make screenshots`` asks for them; otherwise
+    nothing is written (the page is still driven to the state the picture would show)."""
+    if not SAVE_SHOTS:
+        return
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, animations="disabled")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..server.harness import Server
-from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
+from .conftest import CHROMIUM, DESKTOP, PHONE, SAVE_SHOTS, SCREENSHOTS, new_page, shot
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -304,3 +304,15 @@ def settled(
         page.wait_for_timeout(100)
         found = read()
     return found
+
+
+def test_a_test_run_writes_no_screenshot_unless_make_screenshots_asks(server: Server, browser: Browser) -> None:
+    page = new_page(browser, PHONE)
+    page.goto(server.url + "/en/")
+    target = SCREENSHOTS / "never-saved-by-a-test.png"
+    shot(page, target.stem)
+    try:
+        assert target.exists() is SAVE_SHOTS, "a plain test run must leave tests/web/screenshots/ as it is"
+    finally:
+        target.unlink(missing_ok=True)
+        page.context.close()
