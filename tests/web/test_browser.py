@@ -316,3 +316,52 @@ def test_a_test_run_writes_no_screenshot_unless_make_screenshots_asks(server: Se
     finally:
         target.unlink(missing_ok=True)
         page.context.close()
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_a_game_form_shows_only_the_seats_of_the_chosen_player_count(
+    server: Server, browser: Browser, script: bool
+) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-GB", java_script_enabled=script)
+    page = context.new_page()
+    page.goto(server.url + "/en/chicken-foot")
+    seats = page.locator("fieldset.seats-choice select")
+    expect(seats.filter(visible=True)).to_have_count(3)  # four players by default: three seats besides yours
+    for players in (2, 6, 8, 5):
+        page.select_option("select[name=players]", str(players))
+        expect(seats.filter(visible=True)).to_have_count(players - 1)
+    play = page.get_by_role("button", name="Play", exact=True)
+    box = play.bounding_box()
+    assert box is not None and box["y"] < 2600, f"Play sits at y={box} on a phone with five players"
+    page.goto(server.url + "/en/standard")
+    expect(seats.filter(visible=True)).to_have_count(1)  # the standard game starts with two players
+    page.select_option("select[name=players]", "3")
+    expect(seats.filter(visible=True)).to_have_count(2)
+    context.close()
+
+
+FITS = """() => [...document.querySelectorAll('select')].filter((s) => s.offsetParent).map((s) => {
+  const shown = s.getBoundingClientRect().width;
+  const was = s.style.cssText;
+  s.style.cssText = 'width: max-content !important; max-width: none !important; min-width: 0 !important';
+  const needed = s.getBoundingClientRect().width;  // as wide as Chromium draws it for its longest option
+  s.style.cssText = was;
+  return {name: s.name, shown, needed};
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "pl", "cs"])
+def test_every_select_of_the_game_forms_fits_its_longest_option(
+    server: Server, browser: Browser, language: str
+) -> None:
+    for viewport in (DESKTOP, PHONE):
+        page = new_page(browser, viewport)
+        for slug, players in (("chicken-foot", "8"), ("standard", "4")):
+            page.goto(f"{server.url}/{language}/{slug}")
+            page.select_option("select[name=players]", players)  # every seat shows
+            measured = page.evaluate(FITS)
+            assert len(measured) >= 8, measured  # every field and every seat
+            cut = [m for m in measured if m["needed"] > m["shown"] + 0.5]
+            assert not cut, f"{language} {slug} at {viewport['width']} px: cut selects {cut}"
+            assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.context.close()

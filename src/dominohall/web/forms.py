@@ -300,7 +300,7 @@ def _chicken_foot_fields(language: str) -> list[Field]:
             "length",
             forms.gettext("Length"),
             [
-                ("full", forms.gettext("Full match: a round per double")),
+                ("full", forms.gettext("Full match: every double")),
                 ("half", forms.gettext("Half match")),
                 ("one", forms.gettext("One round")),
             ],
