@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_text
 import json
 import re
 import urllib.request
@@ -165,3 +166,67 @@ def test_every_refusal_a_player_can_meet_has_words_in_every_language(language: s
     if language != "en":
         english = json.loads(table_strings("en"))["words"]
         assert [key for key in words if key.startswith(("rule_", "error_")) and words[key] == english[key]] == []
+
+
+DEAL = [(2, 20, 10), (3, 14, 10), (4, 11, 10), (5, 9, 10), (6, 7, 10), (7, 10, 13), (8, 9, 13)]
+"""The issue's deal table: players, tiles in each hand, rounds of a full match."""
+HISTORY = ("Howsley", "1986", "Maltese Cross", "Chickenfoot", "Chicken-Foot Dominoes", "Chickie")
+"""The history's names and year, kept as they are in every language."""
+
+
+def said(language: str, html: str, msgid: str) -> bool:
+    """Whether the page's text holds ``msgid`` in ``language``."""
+    return translations(language).gettext(msgid) in html_text.unescape(html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_chicken_foot_page_tells_the_deal_the_rounds_and_the_history(server: Server, language: str) -> None:
+    _, html = fetch(f"{server.url}/{language}/chicken-foot")
+    table = re.search(r'<table class="compare deal">(.*?)</table>', html, re.S)
+    assert table, "the deal table is on the page"
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th><td>[^<]+</td><td>(\d+)</td><td>(\d+)</td></tr>', table[1])
+    assert [tuple(map(int, row)) for row in rows] == DEAL
+    for name in HISTORY:
+        assert name in html, f"{language}: the history names {name}"
+    compared = re.search(r'<table class="compare">(.*?)</table>', html, re.S)
+    assert compared and compared[1].count('<th scope="row">') == 11  # deal, first foot and other settings too
+    for msgid in (
+        "Before anything else, six tiles matching the centre double are laid around it.",
+        "Pips left in your hand are penalties and the 0-0 costs 50; after the last round the lowest total wins, "
+        "and equal lowest totals share the win.",
+        "None of these combine with Chicken Foot: everyone plays alone, and the set follows the number of players.",
+        "The first to go out scores the pips left in the other hands; when the game is blocked, the lowest pip "
+        "total wins.",
+    ):
+        assert said(language, html, msgid), f"{language}: {msgid}"
+    variants = (
+        "Tables differ most at the start. Some want a single tile on each of the four sides of the first double; "
+    )
+    assert said(
+        language,
+        html,
+        variants + "others, like us by default, want six around it, three on each side, a start "
+        "known as double chicken foot. The blank double left in hand counts 50 at most tables and 25 at some. Some "
+        "groups play until one player passes an agreed score instead of playing every double.",
+    )
+    _, standard = fetch(f"{server.url}/{language}/standard")
+    blocked = "If the line is blocked and nobody can move, the player with the lowest pip total in hand wins the hand; "
+    assert said(language, standard, blocked + "if two share the lowest total, nobody does.")
+    assert '<table class="compare">' in standard and "Howsley" not in standard
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_shows_a_drawn_chicken_foot(server: Server, language: str) -> None:
+    _, html = fetch(f"{server.url}/{language}/")
+    image = re.search(r'<img class="picture" src="(/static/[\w-]+\.svg)" width="\d+" height="\d+" alt="([^"]+)">', html)
+    assert image, "the home page has its picture"
+    assert html_text.unescape(image[2]) == translations(language).gettext(
+        "A chicken foot: the round's double in the middle with six toes around it, and a later double with three "
+        "toes of its own."
+    )
+    with urllib.request.urlopen(server.url + image[1], timeout=10) as response:
+        assert response.headers["content-type"].startswith("image/svg+xml")
+        svg = response.read().decode()
+    assert len(svg) < 8_000, "a small picture"
+    assert svg.count("<rect") == 1 + 2 + 9  # the felt, two doubles (the centre one and a later one), nine toes
+    assert "<script" not in svg

@@ -367,6 +367,16 @@ def _table_fields(language: str) -> list[Field]:
     ]
 
 
+def deal_rows() -> list[tuple[int, int, int, int]]:
+    """The usual Chicken Foot deal by player count, as the hall deals it (the game page's table): players,
+    the set's top double, the tiles in each hand and the rounds of a full match (one per double)."""
+    rows = []
+    for players in range(2, MAX_SEATS["chickenfoot"] + 1):
+        usual = options_from_settings("chickenfoot", {"players": players}).to_dict()
+        rows.append((players, usual["set"], usual["hand"], usual["set"] + 1))
+    return rows
+
+
 # -- a table's settings in one short line (the lobby) -------------------------------------------------
 
 

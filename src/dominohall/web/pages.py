@@ -14,7 +14,17 @@ from ..server.http import cookie_name, hall_of, set_seat_cookie
 from ..tables.errors import CommandError
 from ..tables.hall import NewTable
 from . import COOKIE, GAME_SLUGS, LANGUAGES, chosen_language, render, translations
-from .forms import FormError, bots_of, choices_of, fields_of, problem_text, rules_line, settings_of, table_choices
+from .forms import (
+    FormError,
+    bots_of,
+    choices_of,
+    deal_rows,
+    fields_of,
+    problem_text,
+    rules_line,
+    settings_of,
+    table_choices,
+)
 from .words import seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
@@ -187,7 +197,9 @@ def game_form(
     game = GAME_OF_SLUG[slug]
     fields = fields_of(language, game, chosen, problem)
     status = 200 if problem is None else 400
-    context = {"slug": slug, "fields": fields, "chosen": chosen, "problem": problem}
+    context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problem": problem}
+    if game == "chickenfoot":
+        context["deal"] = deal_rows()
     return page(request, language, f"{slug}.html", status=status, **context)
 
 
