@@ -101,6 +101,8 @@ RETIRE_AFTER = 250
 CHICKEN_FOOT = ("players", "set", "hand", "length", "start_toes", "blank_double", "limit")
 STANDARD = ("players", "set", "mode", "partners", "target")
 V2_COMMANDS = ("play", "draw", "pass", "chat", "stand", "start", "settings", "rematch", "kick", "bot")
+COMMANDS = (*V2_COMMANDS, "continue", "back")
+"""Every command a client sends (version 3 added ``continue`` and ``back``, and ``start``'s ``fill``)."""
 HUGE = (2**63, 2**64, 18446744073709551616, 10**30, -(2**63) - 1)
 ODD_TEXT = (
     "", " ", "\t\n", "\u0000", "\u200b", "\u202eevil", "é", "e\u0301", "🂡🂢", "👩‍👩‍👧", "日本語", "ß" * 3, "<script>",
@@ -494,7 +496,10 @@ class Fuzzer:
         return answer
 
     async def control_chat(self) -> None:
-        """The control table's host says something: it must be acknowledged whatever the others do."""
+        """The control table's host says something every other step (at a few hundred steps a second, one a
+        step would spend the message budget of 200 a second): it must be acknowledged whatever the others do."""
+        if self.step_no % 2:
+            return
         assert self.control is not None and self.control.host is not None
         host = self.control.host
         host.counter += 1
@@ -674,7 +679,7 @@ class Fuzzer:
     def command_probe(self, table: FuzzTable, peer: Peer, person: Person | None) -> Probe:
         """A command of any type with plausible or mutated fields, and what must come of it."""
         rng = self.rng
-        kind = rng.choice(V2_COMMANDS)
+        kind = rng.choice(COMMANDS)
         if kind == "settings":
             return self.settings_probe(table, person)
         command_id = self.next_id(person)
@@ -710,6 +715,8 @@ class Fuzzer:
                 expect = "refused"
             if kind == "bot" and rng.random() < 0.8:
                 message["level"] = rng.choice(["easy", "medium", "easy", "hard", "", "HARD", "nightmare", 5, None])
+        elif kind == "start" and rng.random() < 0.4:
+            message["fill"] = rng.choice(["easy", "medium", "hard", "", "nightmare", 5, None])
         if rng.random() < 0.15 and not expect.startswith("code:"):  # a probe of one fault keeps to that fault
             message["at"] = rng.choice([peer.last_seq, 0, -1, 10**6, 2**62, "3", None, 1.5])
             if self.on("bool-as-int") and rng.random() < 0.3:

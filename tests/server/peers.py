@@ -34,7 +34,7 @@ NOT_EVENTS = frozenset({"ack", "error", "snapshot", "welcome", "presence"})
 """Frame types that are not events of the table, even with a ``seq``."""
 KNOWN_EVENTS = frozenset(
     {"created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back", "round", "move"}
-    | {"chat"}
+    | {"chat", "ready"}
 )
 """The event frames of protocol version 2; any other type with a ``seq`` is one added later."""
 BLOCKS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -50,6 +50,8 @@ BLOCKS: dict[str, tuple[tuple[str, ...], ...]] = {
     "play": (("move", "round"), ("move",)),
     "draw": (("move", "round"), ("move",)),
     "pass": (("move", "round"), ("move",)),
+    "continue": (("ready",),),
+    "back": (("back",),),
 }
 """The events each accepted command makes, in order (the longest shape first). A command not listed here
 (one added to the protocol later) is taken to have made the one event at its ack's ``seq``."""

@@ -123,7 +123,7 @@ def move_frame(state: TableState, event: Event, seat: int | None) -> dict[str, A
         "view": view_to_wire(view, DERIVED),
         "clock": state.clock(event.time),
     }
-    if event.payload.get("timeout"):
+    if event.payload.get("timeout") or event.payload.get("stand_in"):  # the server moved for a seat out of time
         frame["timeout"] = True
     if view.end is not None:  # the round (and maybe the match) ended: the table's phase or pause changed
         frame["table"] = state.summary(event.time)
