@@ -293,6 +293,8 @@ class Peer:
     expected: int | None = None
     """The ``seq`` the next event must carry (``None`` until the snapshot or welcome)."""
     match: dict[str, Any] | None = None
+    caught_up: int = 0
+    """The table's ``seq`` when the connection joined (``open`` waits for the events up to it)."""
     closed: int | None = None
     faults: list[str] = field(default_factory=list)
     frames_in: int = 0
@@ -325,6 +327,9 @@ class Peer:
         if hello:
             await self.send_raw(json.dumps({"t": "hello", "v": 2, "last_seq": last_seq}))
             await asyncio.wait_for(self._joined.wait(), timeout)
+            deadline = asyncio.get_running_loop().time() + timeout
+            while self.last_seq < self.caught_up and self.alive and asyncio.get_running_loop().time() < deadline:
+                await asyncio.sleep(0.005)  # a welcome's missed events follow it: the view is old until then
         return self
 
     async def send_raw(self, message: str | bytes, text: bool | None = None) -> None:
@@ -433,6 +438,7 @@ class Peer:
             self.expected = int(frame["seq"]) + 1
         else:
             self.expected = int(frame["from"]) + 1
+        self.caught_up = int(frame["seq"])
         self.last_seq = max(self.last_seq, int(frame["seq"]) if frame["t"] == "snapshot" else self.expected - 1)
         self._joined.set()
         if self._hello and self._anonymous is not None and not self._anonymous.done():
