@@ -11,7 +11,7 @@ import pytest
 
 from dominohall.engine.record import FORMAT, RecordError, dumps, loads, replay, verify
 
-EXAMPLES = Path(__file__).parent / "examples"  # copies of ../shared/examples, as they are
+EXAMPLES = Path(__file__).parent / "examples"  # the example records of the rules, as they were given
 GOLDEN = Path(__file__).parent / "golden"
 
 

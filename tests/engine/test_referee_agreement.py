@@ -1,4 +1,4 @@
-"""The engine and the independent referee (tests/referee, written from RULES.md alone) agree.
+"""The engine and the independent referee (tests/referee, written from the rules pages alone) agree.
 
 The command line's records are checked from outside: ``dominohall simulate`` writes them, the referee and
 ``dominohall verify`` both accept them; every faulty variant the referee builds is rejected by ``verify``.

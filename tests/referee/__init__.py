@@ -1,1 +1,1 @@
-"""Independent referee for dominohall game records, written from RULES.md alone."""
+"""Independent referee for dominohall game records, written from the rules pages alone."""

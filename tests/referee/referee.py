@@ -1,6 +1,6 @@
 """Independent referee for ``dominohall/record@1`` game records.
 
-Written from ``RULES.md`` (sections 1-3) and the example records alone, without looking at the
+Written from the rules pages (``docs/rules-*.md``, ``docs/records.md``) and the example records alone, without looking at the
 project's engine, so that it can check that engine from outside.  The style is deliberately plain:
 tiles are ``(high, low)`` tuples, hands are lists, and the table is walked naively.
 

@@ -33,7 +33,7 @@ from .referee import (
     standard_hand_size,
 )
 
-EXAMPLES = Path(__file__).parents[1] / "engine" / "examples"  # copies of ../shared/examples
+EXAMPLES = Path(__file__).parents[1] / "engine" / "examples"  # the example records of the rules
 ALL_EXAMPLES = sorted(EXAMPLES.glob("*.json"))
 CF_EXAMPLES = sorted(EXAMPLES.glob("chickenfoot-*.json"))
 STANDARD_EXAMPLES = sorted(EXAMPLES.glob("standard-*.json"))

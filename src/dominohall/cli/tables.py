@@ -1,7 +1,7 @@
 """Table settings of either game on the command line: ``--game`` and the settings that fit it.
 
 Every setting defaults to "not given", so a setting of the other game is refused with a clear message
-rather than silently ignored; the game's own defaults (RULES.md) fill in the rest.
+rather than silently ignored; the game's own defaults (docs/rules-*.md) fill in the rest.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A round of Chicken Foot (RULES.md §1): the deal, legal moves, applying a move, the end and penalties.
+"""A round of Chicken Foot (docs/rules-chickenfoot.md): the deal, legal moves, applying a move, the end and penalties.
 
 A round is a mutable state, changed in place by ``apply`` (like python-chess's ``Board.push``); ``copy``
 gives an independent one for search. Hands are bitmasks of tile ids and every open line end is indexed by

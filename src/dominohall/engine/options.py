@@ -1,4 +1,4 @@
-"""Chicken Foot table settings (RULES.md §1): defaults, checks, and what they mean for a match."""
+"""Chicken Foot table settings (docs/rules-chickenfoot.md): defaults, checks, and what they mean for a match."""
 
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ class ChickenFootOptions:
         return count is not None and rounds_played >= count
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as the record writes them (RULES.md §3)."""
+        """The options as the record writes them (docs/records.md)."""
         return {
             "players": self.players,
             "set": self.top,

@@ -1,4 +1,4 @@
-"""Game records, ``dominohall/record@1`` (RULES.md §3): export, read, replay and verify a match.
+"""Game records, ``dominohall/record@1`` (docs/records.md): export, read, replay and verify a match.
 
 A record holds the game, its options, the seats, and per round the hands as dealt, the boneyard in draw
 order, the opener (and for Chicken Foot the centre double) and every move; the results close each round

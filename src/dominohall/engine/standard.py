@@ -1,4 +1,4 @@
-"""A hand of the standard game (RULES.md §2): the deal, the lead, legal moves, applying a move, the scores.
+"""A hand of the standard game (docs/rules-standard.md): the deal, the lead, legal moves, applying a move, the scores.
 
 The draw game, the block game, All Fives (with its spinner) and Bergen share this one state. Like a Chicken
 Foot round it is mutable (``apply`` changes it in place, ``copy`` gives an independent one); hands are

@@ -1,4 +1,4 @@
-"""Standard domino table settings (RULES.md §2): players, set, hand, mode, partners and target.
+"""Standard domino table settings (docs/rules-standard.md): players, set, hand, mode, partners and target.
 
 >>> opts = StandardOptions.for_table(players=4, mode="bergen", partners=True)
 >>> opts.hand, opts.target, opts.sides(), opts.seats_of(1)
@@ -124,7 +124,7 @@ class StandardOptions:
     # -- the record ------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as the record writes them (RULES.md §3)."""
+        """The options as the record writes them (docs/records.md)."""
         return {
             "players": self.players,
             "set": self.top,

@@ -1,4 +1,4 @@
-"""Scoring of the standard game (RULES.md §2): points during play, the hand's winner and its award.
+"""Scoring of the standard game (docs/rules-standard.md): points during play, the hand's winner and its award.
 
 The functions work on plain values (open ends, pip counts), so the round and the fast playout share them.
 An open end is ``(tile, number)``: the last tile of an arm and the number it shows; the spinner's free arms

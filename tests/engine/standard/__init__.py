@@ -1,1 +1,1 @@
-"""Tests of the standard game (RULES.md §2)."""
+"""Tests of the standard game (docs/rules-standard.md)."""

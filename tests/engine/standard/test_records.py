@@ -1,5 +1,5 @@
 """Standard records: the shared examples are accepted, faults are named with round, move and rule, and
-the engine agrees with the independent referee (tests/referee, written from RULES.md alone)."""
+the engine agrees with the independent referee (tests/referee, written from the rules pages alone)."""
 
 from __future__ import annotations
 
@@ -204,7 +204,7 @@ def test_running_match_is_accepted_cut_anywhere() -> None:
 @settings(max_examples=60, deadline=None)
 @given(opts=std_options(), seed=st.integers(0, 2**32))
 def test_referee_written_random_matches_are_accepted_by_verify(opts: Any, seed: int) -> None:
-    """Records the referee plays by itself from RULES.md are legal for the engine too."""
+    """Records the referee plays by itself from the rules pages are legal for the engine too."""
     record = random_std_match(opts, seed)
     assert check_record(record) == [] and verify(record) == []
 

@@ -1,4 +1,4 @@
-"""Every rule of the standard game (RULES.md §2), each shown on a stacked deal named after its case."""
+"""Every rule of the standard game (docs/rules-standard.md), each shown on a stacked deal named after its case."""
 
 from __future__ import annotations
 
