@@ -1,4 +1,5 @@
-"""Every rule and setting of Chicken Foot (docs/rules-chickenfoot.md), each shown on a stacked deal or a seeded match."""
+"""Every rule and setting of Chicken Foot (docs/rules-chickenfoot.md), each shown on a stacked deal or a seeded
+match."""
 
 from __future__ import annotations
 
