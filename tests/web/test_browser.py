@@ -37,7 +37,7 @@ def test_play_chicken_foot_with_the_defaults_and_lay_a_lit_tile(server: Server, 
     shot(page, "game-chicken-foot")
     page.get_by_role("button", name="Play", exact=True).click()
     expect(page).to_have_url(re.compile(r"/t/[\w-]+\?start=1$"))
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     expect(page.locator("#share-link")).to_have_value(page.url.split("?")[0])
     hand = page.locator("#hand .tile")
     expect(hand.first).to_be_visible()
@@ -89,11 +89,11 @@ def test_a_friend_joins_through_the_shared_link_and_both_see_the_match(server: S
     host.select_option("select[name=seat1]", "person")
     host.fill("input[name=name]", "Ann")
     host.get_by_role("button", name="Play", exact=True).click()
-    expect(host.locator("#status")).to_have_text("Waiting for players")
+    expect(host.locator("#phase")).to_have_text("Waiting for players")
     link = host.locator("#share-link").input_value()
     guest = new_page(browser, DESKTOP, "pl-PL")
     guest.goto(link)
-    expect(guest.locator("#status")).to_have_text("Oglądasz ten stół")
+    expect(guest.locator("#phase")).to_have_text("Oglądasz ten stół")
     guest.fill("#name", "Bea")
     guest.get_by_role("button", name="Usiądź tutaj").click()
     expect(host.locator("#seats")).to_contain_text("Bea")
@@ -125,7 +125,7 @@ def test_play_the_standard_game_with_the_defaults(server: Server, browser: Brows
     page = new_page(browser, DESKTOP)
     page.goto(server.url + "/en/")
     page.get_by_role("button", name="Play standard dominoes").click()
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     expect(page.locator("#hand .tile").first).to_be_visible()
     page.wait_for_selector("#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])")
     if page.locator("#hand .tile.lit").count():
@@ -142,7 +142,7 @@ def test_keyboard_alone_lays_a_tile(server: Server, browser: Browser) -> None:
     page.goto(server.url + "/en/chicken-foot")
     page.locator("input[name=name]").focus()
     page.keyboard.press("Enter")  # submits the form with the defaults
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     for _ in range(40):
         page.wait_for_selector("#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])")
         if page.locator("#hand .tile.lit").count():
@@ -233,7 +233,7 @@ def test_a_public_table_appears_in_another_visitors_lobby_and_a_click_seats_them
     host.check("input[name=public]")
     host.fill("input[name=name]", "Ann")
     host.get_by_role("button", name="Play", exact=True).click()
-    expect(host.locator("#status")).not_to_have_text("Connecting…")
+    expect(host.locator("#phase")).not_to_have_text("Connecting…")
     table_id = host.url.split("/t/")[1].split("?")[0]
     entry = guest.locator(f'.lobby-table[data-table="{table_id}"]')
     expect(entry).to_have_count(0)

@@ -140,10 +140,10 @@ def test_the_waiting_room_says_what_happens_next_and_leave_frees_the_seat_before
     )
     expect(guest.locator("#next")).to_contain_text("Every seat is taken. Waiting for the host to start the match.")
     for page in (host, guest):  # no longer "Waiting for players"
-        expect(page.locator("#status")).to_have_text("Ready to start")
+        expect(page.locator("#phase")).to_have_text("Ready to start")
     hide_stood["on"] = True
     guest.get_by_role("button", name="Leave the table").click()  # before the start: no question asked
-    expect(guest.locator("#status")).to_have_text("You are watching this table")
+    expect(guest.locator("#phase")).to_have_text("You are watching this table")
     expect(guest.locator("#watching")).to_be_visible()
     expect(guest.locator("#leave")).to_be_hidden()
     expect(guest.locator("#seats li").nth(1)).to_contain_text("Free seat")
@@ -154,7 +154,7 @@ def test_the_waiting_room_says_what_happens_next_and_leave_frees_the_seat_before
     host.reload()
     expect(seats.nth(1)).to_contain_text("Free seat")
     host.get_by_role("button", name="Fill the free seats with bots and start").click()
-    expect(host.locator("#status")).to_have_text("The match is on")
+    expect(host.locator("#phase")).to_have_text("The match is on")
     expect(seats.nth(1)).to_contain_text(re.compile(r"^\S+ \(medium bot\)"))
     expect(host.locator("#next")).to_be_hidden()
     host.context.close()
@@ -168,7 +168,7 @@ def test_the_turn_timer_counts_down_a_timeout_is_told_and_two_in_a_row_let_a_bot
     page.goto(f"{slow.url}/t/{table_id}")
     spectator = watcher(browser, slow, table_id)
     page.get_by_role("button", name="Start the match").click()  # a gesture: the browser lets the page's audio start
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     expect(page.locator("#turn-text")).to_have_text("Your turn")
     clock = page.locator("#turn-clock")
     expect(clock).to_be_visible()
@@ -209,7 +209,7 @@ def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_se
 ) -> None:
     table_id, page = hosted(browser, slow, {"players": 2}, [None, "medium"])
     page.goto(f"{slow.url}/t/{table_id}?start=1")
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     page.get_by_role("button", name="Leave the table").click()
     dialog = page.locator("#leave-dialog")
     expect(dialog).to_be_visible()
@@ -218,12 +218,12 @@ def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_se
     expect(page.locator("#away")).to_be_hidden()
     page.get_by_role("button", name="Leave the table").click()
     dialog.get_by_role("button", name="Leave").click()
-    expect(page.locator("#status")).to_have_text("You are watching this table")
+    expect(page.locator("#phase")).to_have_text("You are watching this table")
     expect(page.locator("#away")).to_contain_text("You left the match: a bot plays your seat until you come back.")
     expect(page.locator("#leave")).to_be_hidden()
     expect(page.locator("#hand .tile.lit")).to_have_count(0)
     page.reload()  # the seat's link (its cookie) gives the seat back
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     expect(page.locator("#away")).to_be_hidden()
     expect(page.locator("#leave")).to_be_visible()
     page.get_by_role("button", name="Leave the table").click()
@@ -231,7 +231,7 @@ def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_se
     expect(page.locator("#away")).to_be_visible()
     page.get_by_role("button", name="I'm back").click()  # or without a reload
     expect(page.locator("#away")).to_be_hidden()
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     page.context.close()
 
 
@@ -303,10 +303,10 @@ def test_a_connected_spectator_sees_the_end_of_the_match_live_and_both_get_its_r
     spectator = watcher(browser, server, table_id)
     asked: list[str] = []
     spectator.on("request", lambda request: asked.append(request.url))
-    expect(spectator.locator("#status")).to_have_text("You are watching this table")
+    expect(spectator.locator("#phase")).to_have_text("You are watching this table")
     play_until([host], lambda: host.locator("#summary:not([hidden])").count() > 0)
     for page in (host, spectator, guest):
-        expect(page.locator("#status")).to_have_text("The match is over")
+        expect(page.locator("#phase")).to_have_text("The match is over")
         expect(page.locator("#summary .winners")).to_have_text(
             re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$")
         )

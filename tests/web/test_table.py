@@ -27,7 +27,7 @@ def open_table(page: Page, server: Server, game: str = "chicken-foot", **choices
     for name, value in choices.items():
         page.select_option(f"select[name={name}]", value)
     page.get_by_role("button", name="Play", exact=True).click()
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
 
 
 CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
@@ -131,7 +131,7 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
     page.get_by_role("button", name="Play again").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#hand .tile")).to_have_count(7)
-    expect(page.locator("#status")).to_have_text("The match is on")
+    expect(page.locator("#phase")).to_have_text("The match is on")
     page.context.close()
 
 
@@ -264,7 +264,7 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     host.select_option("select[name=seat2]", "person")
     host.fill("input[name=name]", "Ann")
     host.get_by_role("button", name="Play", exact=True).click()
-    expect(host.locator("#status")).to_have_text("Waiting for players")
+    expect(host.locator("#phase")).to_have_text("Waiting for players")
     link = host.locator("#share-link").input_value()
     guest = new_page(browser, DESKTOP)
     guest.goto(link)
@@ -283,7 +283,7 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
         expect(page.locator("#chat-log b")).to_have_count(0)
     seats.nth(1).get_by_role("button", name="Ask to leave").click()
     expect(seats.nth(1)).to_contain_text("Free seat")
-    expect(guest.locator("#status")).to_have_text("You are watching this table")
+    expect(guest.locator("#phase")).to_have_text("You are watching this table")
     seats.nth(2).get_by_label("Bot level for seat 3").select_option("hard")
     seats.nth(2).get_by_role("button", name="Seat a bot").click()
     expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(hard bot\)"))  # a bot's own name and its level
@@ -298,7 +298,7 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     expect(guest.locator("#hand .tile")).to_have_count(11)
     seats.nth(3).get_by_role("button", name="Let a bot play").click()  # during the match: a bot for a person
     expect(seats.nth(3)).to_contain_text("Bea (medium bot)")
-    expect(guest.locator("#status")).to_have_text("You are watching this table")
+    expect(guest.locator("#phase")).to_have_text("You are watching this table")
     host.context.close()
     guest.context.close()
 

@@ -54,12 +54,14 @@ def table_strings(language: str) -> str:
         **control_words(language),
         **error_words(language),
         **life_words(language),
+        **layout_words(language),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
         "toes": plural_forms(language, "needs %(num)d more toe", "needs %(num)d more toes"),
         "places": plural_forms(language, "fits in %(num)d place", "fits in %(num)d places"),
         **life_plurals(language),
+        **layout_plurals(language),
     }
     return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
 
@@ -255,4 +257,41 @@ def life_plurals(language: str) -> dict[str, dict[str, str]]:
         "start_toes": plural_forms(language, "%(num)d start toe", "%(num)d start toes"),
         "blank_double": plural_forms(language, "0-0 counts %(num)d point", "0-0 counts %(num)d points"),
         "turn_seconds": plural_forms(language, "%(num)d second a turn", "%(num)d seconds a turn"),
+    }
+
+
+def layout_words(language: str) -> dict[str, str]:
+    """The words of the table's layout: the status bar, the action feed, the seats around the board, why a
+    tile is dimmed and the pending double on the board."""
+    forms = translations(language)
+    return {
+        "round_of": forms.gettext("Round %(num)d of %(total)d"),
+        "round_num": forms.gettext("Round %(num)d"),
+        "hand_num": forms.gettext("Hand %(num)d"),
+        "your_total": forms.gettext("Your total: %(num)d"),
+        "played_on": forms.gettext("%(name)s played %(tile)s on %(on)s"),
+        "led": forms.gettext("%(name)s led %(tile)s"),
+        "scored": forms.gettext("%(name)s scored %(num)d"),
+        "timed_out_move": forms.gettext("%(name)s ran out of time"),
+        "said_play": forms.gettext("played %(tile)s"),
+        "said_draw": forms.gettext("drew"),
+        "said_pass": forms.gettext("passed"),
+        "said_scored": forms.gettext("+%(num)d"),
+        "no_moves_yet": forms.gettext("No moves yet this round."),
+        "play_here": forms.gettext("play here"),
+        "why_wait": forms.gettext("Wait for your turn."),
+        "why_pending": forms.gettext("Cover %(tile)s first."),
+        "why_no_match": forms.gettext("Nothing matches %(tile)s: the open ends show %(ends)s."),
+        "why_drawn": forms.gettext("Only the tile you drew, %(tile)s, may be played now."),
+        "why_lead": forms.gettext("This hand opens with %(tile)s."),
+        "why_other": forms.gettext("This tile cannot be laid now."),
+        "tap_place": forms.gettext("Tap a lit place to lay %(tile)s."),
+    }
+
+
+def layout_plurals(language: str) -> dict[str, dict[str, str]]:
+    """The plural messages of the seats around the board and the status bar."""
+    return {
+        "tiles_held": plural_forms(language, "%(num)d tile in hand", "%(num)d tiles in hand"),
+        "points_total": plural_forms(language, "%(num)d point", "%(num)d points"),
     }

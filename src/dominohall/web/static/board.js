@@ -245,13 +245,23 @@ export function bounds(spots) {
 /** The rotation of a spot's upright face: the far end points along the line; a double lies across it. */
 const rotation = (s) => (s.root ? 0 : s.double ? s.heading : s.heading + 90) + (s.root && !s.double ? 90 : 0);
 
+/** The pending double's mark: an outline round the tile and "play here" beside it, kept upright. */
+function pendingMark(layer, s, label, portrait) {
+  const group = el("g", { class: "pending-mark", transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)})` }, layer);
+  el("rect", { x: -HW - 4, y: -HL - 4, width: UNIT + 8, height: 2 * UNIT + 8, rx: 6, transform: `rotate(${rotation(s)})` }, group);
+  const text = el("text", { x: 0, y: portrait ? 0 : -HL - 8, "text-anchor": "middle", transform: portrait ? `rotate(-90) translate(0 ${-HL - 8})` : "" }, group);
+  text.textContent = label;
+}
+
 /**
  * Draw the table into ``container``: every tile (the last one played marked, ``fresh`` animated as it is
- * laid) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
+ * laid, the ``recent`` ones the others laid since your last turn outlined, the ``pending`` double marked
+ * with ``playHere``) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
  * down, so the tiles come out larger. Returns the SVG and its content's bounds.
  */
-export function drawBoard(container, view, game, { choice = [], current = null, fresh = null, portrait = false } = {}) {
+export function drawBoard(container, view, game, options = {}) {
+  const { choice = [], current = null, fresh = null, portrait = false, recent = new Set(), pending = null, playHere = "" } = options;
   const { tiles, targets } = layout(view, game, choice.map((move) => [move.tile, move.on ?? null]));
   const svg = el("svg", { role: "img", "aria-label": container.dataset.label || "", class: "board-svg" });
   const layer = el("g", portrait ? { class: "layer", transform: "rotate(90)" } : { class: "layer" }, svg);
@@ -262,10 +272,13 @@ export function drawBoard(container, view, game, { choice = [], current = null, 
       const [x2, y2] = along(s.x, s.y, s.heading + 180, s.double ? HW : HL);
       el("line", { x1: s.link[0], y1: s.link[1], x2, y2, class: "link" }, layer);
     }
-    const classes = ["tile", last && last.tile === s.tile ? "last" : "", fresh === s.tile ? "new" : ""].filter(Boolean);
+    const classes = ["tile", last && last.tile === s.tile ? "last" : "", fresh === s.tile ? "new" : "", recent.has(s.tile) ? "recent" : ""].filter(Boolean);
     const group = el("g", { class: classes.join(" "), "data-tile": s.tile, transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})` }, layer);
     group.appendChild(tileFace(s.far, s.near, turn(s)));
   }
+  const waiting = pending && tiles.find((s) => s.tile === pending);
+  if (waiting) pendingMark(layer, waiting, playHere, portrait);
+  container.dataset.pending = waiting ? pending : "";
   targets.forEach((s, index) => {
     const move = choice[index];
     const group = el("g", {

@@ -5,8 +5,9 @@ import { words } from "./i18n.js";
 export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#56b4e9", "#1d2321", "#e69f00"];
 const DASHES = ["", "", "", "", "6 3", "6 3", "2 3", "2 3"];
 const [WIDTH, HEIGHT] = [460, 230];
-const PLOT = { left: 34, right: WIDTH - 190, top: 12, bottom: HEIGHT - 30 };
-const LABEL_CHARS = 24; // "Clara (medium bot)" and its total fit; a longer name is cut, whole on hover
+const PLOT = { left: 34, right: WIDTH - 190, top: 12 };
+const LABEL_CHARS = 20; // a line of a label: a longer name (a team's) goes on as many lines as it needs
+const LINE = 15; // the height of a label's line
 let made = 0;
 
 /** A round number of steps for the y axis: 1, 2 or 5 times a power of ten. */
@@ -25,11 +26,22 @@ function marker(parent, index, x, y, colour) {
   return el("polygon", { points: points.map(([dx, dy]) => `${x + dx},${y + dy}`).join(" "), fill: colour }, parent);
 }
 
-/** Spread label heights at least ``gap`` apart, keeping their order and staying inside the plot. */
-function spread(ys, gap) {
+/** A name in lines of at most LABEL_CHARS, broken between words (a word longer than a line is cut). */
+export function wrapName(name) {
+  const lines = [];
+  for (const word of name.split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= LABEL_CHARS) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word.length > LABEL_CHARS ? `${word.slice(0, LABEL_CHARS - 1)}…` : word);
+  }
+  return lines;
+}
+
+/** Spread label tops apart by their heights (``tall[i]`` lines each), keeping their order, inside the plot. */
+function spread(ys, tall, bottom) {
   const order = ys.map((y, i) => [y, i]).sort((a, b) => a[0] - b[0]);
-  for (let k = 1; k < order.length; k++) order[k][0] = Math.max(order[k][0], order[k - 1][0] + gap);
-  const over = order.length ? order.at(-1)[0] - PLOT.bottom : 0;
+  for (let k = 1; k < order.length; k++) order[k][0] = Math.max(order[k][0], order[k - 1][0] + tall[order[k - 1][1]] * LINE);
+  const over = order.length ? order.at(-1)[0] + (tall[order.at(-1)[1]] - 1) * LINE - bottom : 0;
   if (over > 0) order.forEach((pair) => { pair[0] -= over; });
   const out = [];
   for (const [y, i] of order) out[i] = y;
@@ -46,10 +58,13 @@ export function scoreChart(names, totals, rounds) {
   const dy = step(top);
   const yMax = Math.ceil(top / dy) * dy;
   const xs = Math.max(rounds, known.at(-1)?.[0] ?? 1, 1);
+  const lines = names.map((name, i) => wrapName(`${name} ${known.at(-1)?.[1][i] ?? 0}`));
+  const height = Math.max(HEIGHT, lines.reduce((sum, label) => sum + label.length * LINE, 0) + PLOT.top + 34);
+  const bottom = height - 30;
   const X = (r) => PLOT.left + ((PLOT.right - PLOT.left) * r) / xs;
-  const Y = (v) => PLOT.bottom - ((PLOT.bottom - PLOT.top) * v) / yMax;
+  const Y = (v) => bottom - ((bottom - PLOT.top) * v) / yMax;
   const id = `chart-title-${++made}`;
-  const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-labelledby": id });
+  const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "chart", role: "img", "aria-labelledby": id });
   el("title", { id }, svg).textContent = words.chart_title;
   for (let v = 0; v <= yMax; v += dy) {
     el("line", { x1: PLOT.left, x2: PLOT.right, y1: Y(v), y2: Y(v), class: "grid" }, svg);
@@ -57,11 +72,11 @@ export function scoreChart(names, totals, rounds) {
   }
   const every = Math.ceil(xs / 13);
   for (let r = 0; r <= xs; r += every) {
-    el("text", { x: X(r), y: PLOT.bottom + 16, "text-anchor": "middle", class: "tick" }, svg).textContent = String(r);
+    el("text", { x: X(r), y: bottom + 16, "text-anchor": "middle", class: "tick" }, svg).textContent = String(r);
   }
-  el("text", { x: PLOT.right, y: HEIGHT - 2, "text-anchor": "end", class: "axis" }, svg).textContent = words.round;
+  el("text", { x: PLOT.right, y: height - 2, "text-anchor": "end", class: "axis" }, svg).textContent = words.round;
   const ends = names.map((_, i) => Y(known.at(-1)?.[1][i] ?? 0));
-  const labels = spread(ends, 15);
+  const labels = spread(ends, lines.map((label) => label.length), bottom);
   names.forEach((name, i) => {
     const colour = COLOURS[i % COLOURS.length];
     const points = [[X(0), Y(0)], ...known.map(([r, row]) => [X(r), Y(row[i])])];
@@ -72,9 +87,8 @@ export function scoreChart(names, totals, rounds) {
     el("line", { x1: x + 4, y1: y, x2: PLOT.right + 8, y2: labels[i] - 4, class: "leader", stroke: colour }, group);
     marker(group, i, PLOT.right + 13, labels[i] - 4, colour);
     const label = el("text", { x: PLOT.right + 20, y: labels[i], class: "label" }, group);
-    const short = name.length > LABEL_CHARS ? `${name.slice(0, LABEL_CHARS - 1)}…` : name;
-    if (short !== name) el("title", {}, label).textContent = name;
-    label.appendChild(document.createTextNode(`${short} ${known.at(-1)?.[1][i] ?? 0}`));
+    el("title", {}, label).textContent = name;
+    lines[i].forEach((line, k) => { el("tspan", { x: PLOT.right + 20, dy: k ? LINE : 0 }, label).textContent = k ? ` ${line}` : line; });
   });
   return svg;
 }

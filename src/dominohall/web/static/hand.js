@@ -1,14 +1,29 @@
 // Your hand: lit tiles are played by a press (or Enter), dragged onto a lit place on the board, or, when a
-// tile fits in several places, the place is picked with the arrow keys (or a press on the board).
+// tile fits in several places, the place is picked with the arrow keys (or a press on the board). On a touch
+// screen a first tap only shows the places and a second tap on one lays the tile. A dimmed tile says why it
+// cannot be laid when it is hovered, focused or tapped.
 import { handTile } from "./board.js";
 import { format, make, plural, words } from "./i18n.js";
 
 const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 const DRAG = 6; // pixels a press moves before it is a drag
 
+/** Why a tile of the hand cannot be laid now, in words. */
+export function whyDimmed(tile, view) {
+  const moves = view.legal_moves || [];
+  const plays = moves.filter((move) => move.kind === "play");
+  if (view.end || view.turn !== view.seat || !moves.length) return words.why_wait;
+  if (view.drawn && plays.some((move) => move.tile === view.drawn)) return format(words.why_drawn, { tile: view.drawn });
+  if (view.pending && view.pending_needs > 0) return format(words.why_pending, { tile: view.pending });
+  if (!(view.placed || []).length && plays.length) return format(words.why_lead, { tile: plays[0].tile });
+  const shown = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
+  return shown.length ? format(words.why_no_match, { tile, ends: shown.join(", ") }) : words.why_other;
+}
+
 /**
  * Fill ``box`` with the hand of ``view``: ``ctx.play(move)`` lays a tile, ``ctx.choose(tile, moves, index,
- * focus)`` shows where a tile may go, ``ctx.hover(index)`` marks one place, ``ctx.cancel()`` forgets it.
+ * focus)`` shows where a tile may go, ``ctx.hover(index)`` marks one place, ``ctx.cancel()`` forgets it,
+ * ``ctx.why(text)`` says why a dimmed tile cannot be laid (nothing: hide it).
  */
 export function renderHand(box, view, ctx) {
   const moves = view.legal_moves || [];
@@ -19,12 +34,16 @@ export function renderHand(box, view, ctx) {
     const button = make("button", null, { type: "button", class: "tile", "data-tile": tile, "aria-label": tile });
     button.classList.toggle("lit", mine.length > 0);
     button.classList.toggle("drawn", view.drawn === tile);
-    button.disabled = mine.length === 0;
+    if (!mine.length) dimmed(button, whyDimmed(tile, view), ctx);
     if (mine.length > 1) button.setAttribute("aria-label", `${tile} (${plural("places", mine.length)})`);
     button.dataset.targets = String(mine.length);
     button.appendChild(handTile(tile));
-    button.addEventListener("click", () => {
+    if (mine.length) button.addEventListener("click", (event) => {
       if (button.dataset.dragged) return void delete button.dataset.dragged;
+      if (event.pointerType === "touch") { // a first tap shows the places; a tap on one lays the tile
+        ctx.choose(tile, mine, 0, false);
+        return void ctx.why(format(words.tap_place, { tile }));
+      }
       if (mine.length === 1) ctx.play(mine[0]);
       else ctx.choose(tile, mine, 0, true);
     });
@@ -35,8 +54,18 @@ export function renderHand(box, view, ctx) {
     });
     if (mine.length) draggable(button, tile, mine, ctx);
     box.appendChild(button);
-    if (tile === focused && !button.disabled) button.focus();
+    if (tile === focused) button.focus({ preventScroll: true });
   }
+}
+
+/** A tile that cannot be laid now: dimmed, still reachable, saying why on hover, focus or a tap. */
+function dimmed(button, why, ctx) {
+  button.setAttribute("aria-disabled", "true");
+  button.setAttribute("aria-describedby", "why");
+  button.title = why;
+  button.dataset.why = why;
+  for (const kind of ["click", "focus", "mouseenter"]) button.addEventListener(kind, () => ctx.why(why));
+  for (const kind of ["blur", "mouseleave"]) button.addEventListener(kind, () => ctx.why(null));
 }
 
 /** The row of places for the chosen tile: one button per place, the arrow keys move between them. */

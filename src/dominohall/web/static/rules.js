@@ -3,7 +3,7 @@
 import { plural, words } from "./i18n.js";
 
 /** The number of rounds of a Chicken Foot match of fixed length (a round per double, half, or one). */
-function roundCount(options) {
+export function roundCount(options) {
   const every = options.set + 1;
   return { full: every, half: Math.ceil(every / 2), one: 1 }[options.length] ?? null;
 }

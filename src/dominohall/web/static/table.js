@@ -1,10 +1,13 @@
-// The table page: the game over the table's WebSocket (docs/protocol.md), the board and the hand, the seats
-// with the host's controls, the scores and the chat.
+// The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
+// it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
 import { drawBoard } from "./board.js";
 import { Camera } from "./camera.js";
 import { clockText, Countdown, Ticker, WARN_AT } from "./clock.js";
+import { Feed, captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./feed.js";
 import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, words } from "./i18n.js";
+import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
+import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, isMuted, setMuted, unlockOnGesture, warn } from "./sound.js";
@@ -23,8 +26,9 @@ const state = {
   summary: null, result: null, chat: [], choice: null, fresh: null, myTurn: false,
   watching: sessionStorage.getItem(`dh_watch_${root.dataset.table}`) === "1",
   autoPass: null, recordAsked: null,
-  clock: null, between: null, turnSeq: null, warned: null, folded: false,
+  clock: null, between: null, turnSeq: null, warned: null, folded: false, refocus: null,
 };
+const feed = new Feed();
 const scores = new Scores(tableId);
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
 const camera = new Camera($("board"));
@@ -58,8 +62,8 @@ $("leave-yes").addEventListener("click", () => {
   leave();
 });
 $("leave-no").addEventListener("click", () => $("leave-dialog").close());
-$("draw").addEventListener("click", () => send({ t: "draw", at: state.seq }));
-$("pass").addEventListener("click", () => send({ t: "pass", at: state.seq }));
+$("draw").addEventListener("click", () => move({ t: "draw", at: state.seq }));
+$("pass").addEventListener("click", () => move({ t: "pass", at: state.seq }));
 $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
@@ -80,6 +84,16 @@ $("chat-form").addEventListener("submit", (event) => {
   send({ t: "chat", text: text.slice(0, 300) });
   $("chat-text").value = "";
 });
+for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
+  tab.addEventListener("click", () => showTab(tab.dataset.tab));
+}
+
+/** On a narrow screen the side's panels are tabs: show the panel ``name``. */
+function showTab(name) {
+  document.querySelector(".side").dataset.tab = name;
+  for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+}
+
 $("board").addEventListener("click", (event) => {
   const target = event.target.closest?.(".target");
   if (target && state.choice && !camera.wasDragged()) play(state.choice.moves[Number(target.dataset.index)]);
@@ -142,10 +156,30 @@ function showProblem(code, message, rule) {
 
 // -- the hand, the places it may go, the board -----------------------------------------------------
 
-function play(move) {
+/** Send a move; once the next view is drawn the focus is back on the hand. */
+function move(command) {
+  state.refocus = state.view?.history?.length ?? 0; // the history's length before the move
+  send(command);
+}
+
+function play(chosen) {
   state.choice = null;
   renderTargets($("targets"), null, handActions);
-  send({ t: "play", tile: move.tile, on: move.on ?? null, at: state.seq });
+  handActions.why(null);
+  move({ t: "play", tile: chosen.tile, on: chosen.on ?? null, at: state.seq });
+}
+
+/** Put the focus back on the hand after a move (unless the person went elsewhere meanwhile): the first lit
+ * tile, else Draw or Pass, else the first tile. */
+function refocus() {
+  if (state.refocus === null || (state.view?.history?.length ?? 0) <= state.refocus) return; // not yet moved
+  const active = document.activeElement;
+  const lost = !active || active === document.body;
+  if (!lost && !active.closest("#hand, .actions, #targets")) return void (state.refocus = null);
+  const next = $("hand").querySelector(".tile.lit") || document.querySelector("#draw:not([hidden]), #pass:not([hidden])") || $("hand").querySelector(".tile");
+  if (!next) return;
+  next.focus({ preventScroll: true });
+  state.refocus = null;
 }
 
 const handActions = {
@@ -162,6 +196,10 @@ const handActions = {
     renderBoard();
     renderTargets($("targets"), state.choice, handActions);
     if (focus) $("targets").querySelector(`button[data-index="${index}"]`)?.focus();
+  },
+  why(text) {
+    $("why").textContent = text || "";
+    $("why").hidden = !text;
   },
   cancel(focus) {
     const tile = state.choice?.tile;
@@ -183,7 +221,9 @@ function renderBoard() {
   if (!view) return;
   const portrait = isPortrait();
   state.portrait = portrait;
-  const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh, portrait });
+  const pending = view.pending && view.pending_needs > 0 && !view.end ? view.pending : null;
+  const marks = { pending, playHere: words.play_here, recent: sinceMyTurn(view, state.you) };
+  const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh, portrait, ...marks });
   state.fresh = null;
   const round = `${state.table?.matches}:${view.round_index}`;
   if (round !== state.round) camera.fitted = true; // a new round starts fitted, wherever the last one was looked at
@@ -209,31 +249,8 @@ function renderStatus() {
   const { table, you } = state;
   const watcher = you === null || (isAway() && mySeat().why === "left");
   const full = table.phase === "waiting" && table.seats.every((seat) => !seat.free);
-  if (watcher && table.phase !== "over") $("status").textContent = words.watching;
-  else $("status").textContent = full ? words.ready_to_start : words[table.phase] || "";
-}
-
-/** The waiting room says what happens next: the free seats, who starts, and the host's Start at the top. */
-function renderNext() {
-  const { table, you } = state;
-  const waiting = table.phase === "waiting";
-  const host = you !== null && you === table.host_seat;
-  const free = table.seats.filter((seat) => seat.free).length;
-  $("next").hidden = !waiting;
-  $("start").hidden = !(waiting && host && free === 0);
-  $("fill").hidden = !(waiting && host && free > 0);
-  if (!waiting) return;
-  const said = [free ? plural("seats_free", free) : host ? words.host_start : words.all_seated];
-  if (host && free) said.push(words.host_fill);
-  else if (!host) said.push(table.host_seat === null ? words.no_host : words.wait_host);
-  $("next-text").textContent = said.join(" ");
-}
-
-/** While a bot plays your seat: why, and the button that takes it back. */
-function renderAway() {
-  const away = isAway();
-  $("away").hidden = !away;
-  if (away) $("away-text").textContent = mySeat().why === "left" ? words.you_left : words.bot_for_you;
+  if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
+  else $("phase").textContent = full ? words.ready_to_start : words[table.phase] || "";
 }
 
 /** How many rounds of the running match have ended. */
@@ -244,34 +261,7 @@ function roundsEnded() {
 }
 
 /** The records this table can give: each finished match, and the running one once a round has ended. */
-function records() {
-  const { table } = state;
-  const found = [];
-  const finished = table.phase === "over" ? table.matches : table.matches - 1;
-  for (let match = 1; match <= finished; match++) {
-    found.push({ match, href: `/api/tables/${tableId}/record?match=${match}`, file: `dominohall-${tableId}-match-${match}.json`,
-      label: format(words.record_match, { num: match }), download: words.record_download });
-  }
-  const ended = roundsEnded();
-  if (table.phase === "playing" && ended > 0) {
-    const match = table.matches;
-    found.push({ match, href: `/api/tables/${tableId}/record?match=${match}`, file: `dominohall-${tableId}-match-${match}-round-${ended}.json`,
-      label: format(words.record_so_far, { num: match }), download: words.record_download_so_far });
-  }
-  return found;
-}
-
-function renderRecords() {
-  const found = records();
-  $("records").hidden = found.length === 0;
-  const shown = [...$("record-links").querySelectorAll("a")].map((link) => link.getAttribute("download")).join();
-  if (shown === found.map((record) => record.file).join()) return; // unchanged: an open menu stays as it is
-  $("record-links").replaceChildren(...found.map((record) => {
-    const item = make("li");
-    item.appendChild(make("a", record.label, { href: record.href, download: record.file }));
-    return item;
-  }));
-}
+const records = () => tableRecords(tableId, state.table, roundsEnded());
 
 function renderTable() {
   const { table, you, view } = state;
@@ -286,9 +276,9 @@ function renderTable() {
   $("leave").hidden = you === null || isAway();
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
-  renderNext();
-  renderAway();
-  renderRecords();
+  renderNext($, table, you);
+  renderAway($, mySeat(), isAway());
+  renderRecords($, records());
   const seats = table.seats.map((seat, index) => ({ ...seat, connected: state.connected?.[index] ?? null }));
   const clockSeat = state.clock && table.phase === "playing" ? state.clock.seat : null;
   const clockShown = clockSeat === null ? "" : clockText(state.clock.countdown.left());
@@ -340,7 +330,9 @@ function renderTurn(view) {
   if (view.end) $("turn-text").textContent = words.round_over;
   else if (view.turn === you && !away) $("turn-text").textContent = words.your_turn;
   else $("turn-text").textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
-  $("turn-boneyard").textContent = ` · ${words.boneyard}: ${view.boneyard_size ?? 0}`;
+  $("round-line").textContent = roundLine(table, view, game, plural);
+  $("turn-boneyard").textContent = `${words.boneyard}: ${view.boneyard_size ?? 0}`;
+  $("my-total").textContent = totalLine(table, view, game, isAway() ? null : you);
   const timed = Boolean(state.clock) && state.clock.seat === view.turn && !view.end;
   $("turn-clock").hidden = !timed;
   if (timed) $("turn-clock").setAttribute("data-clock", String(view.turn));
@@ -419,6 +411,9 @@ function renderView() {
   renderScores();
   renderBoard();
   if (!document.querySelector(".drag-ghost")) renderHand($("hand"), view, handActions); // not under a dragged tile
+  const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
+  if (focused) handActions.why(focused.dataset.why); // the reason as it is now
+  else if (!state.choice) handActions.why(null);
   renderTargets($("targets"), state.choice, handActions);
   const moves = view.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
@@ -426,6 +421,20 @@ function renderView() {
   $("hand-hint").hidden = you === null || view.end !== null || isAway();
   renderTurn(view);
   renderDrawn(view);
+  renderFeed(view);
+  refocus();
+}
+
+/** The action feed: the log of the round's moves and the seats around the board with their captions. */
+function renderFeed(view) {
+  const { table } = state;
+  const names = seatNames();
+  feed.follow(`${table.matches}:${view.round_index}`);
+  renderLog($("log"), view, feed, (seat) => names[seat]);
+  const clockSeat = state.clock && table.phase === "playing" && !view.end ? state.clock.seat : null;
+  const clockShare = clockSeat === null ? 0 : state.clock.countdown.left() / Math.max(1, state.clock.limit);
+  const connected = state.connected;
+  renderRing($("ring"), { table, view, you: state.you, game, names, said: captions(view, feed), connected, clockSeat, clockShare });
 }
 
 /** Once the match is over its record has every round: the scoreboard fills in what this page missed. */
@@ -491,13 +500,21 @@ function receive(frame) {
   }
   if (frame.table) state.table = frame.table;
   takeTiming(frame);
-  if (frame.t === "move") state.view = applyMove(state.view, frame);
+  if (frame.t === "move") {
+    const before = state.view;
+    state.view = applyMove(state.view, frame);
+    if (state.view && state.table) {
+      feed.follow(`${state.table.matches}:${state.view.round_index}`);
+      feed.note(state.view.history.length - 1, frame, before, state.view);
+    }
+  }
   else if (frame.view) state.view = frame.view;
   if (frame.t === "move" && state.view && state.table) {
     const name = seatName(state.table.seats[frame.seat], frame.seat);
     const entry = state.view.history?.at(-1);
     const said = { play: words.played, draw: words.drew, pass: words.passed }[entry?.kind];
-    if (said) $("announce").textContent = format(said, { name, tile: entry.tile ?? "" });
+    const scored = feed.scored.get(state.view.history.length - 1);
+    if (said) $("announce").textContent = [format(said, { name, tile: entry.tile ?? "" }), scored ? format(words.scored, { name, num: scored }) : ""].join(" ").trim();
     if (frame.timeout) showNotice(frame.seat === state.you ? words.you_timed_out : format(words.timed_out, { name }));
     if (state.view.end) {
       state.summary = { view: state.view, match: frame.match ?? null };
@@ -513,7 +530,7 @@ function connect(delay = 500) {
   const socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/ws`);
   state.socket = socket;
   socket.addEventListener("open", () => {
-    $("status").textContent = words.connected;
+    $("phase").textContent = words.connected;
     socket.send(JSON.stringify({ t: "hello", v: 3, last_seq: state.seq }));
   });
   socket.addEventListener("message", (event) => {
@@ -523,7 +540,7 @@ function connect(delay = 500) {
   });
   socket.addEventListener("close", () => {
     if (state.socket !== socket) return;
-    $("status").textContent = words.reconnecting;
+    $("phase").textContent = words.reconnecting;
     setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
   });
 }

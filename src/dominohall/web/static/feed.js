@@ -1,0 +1,101 @@
+// The action feed and the status bar: the round's moves in words (the log), what each seat did last (the
+// caption by its place), the tiles the others laid since your last turn, and the line of round, target,
+// turn, boneyard and your total at the top of the table.
+import { format, make, words } from "./i18n.js";
+import { roundCount } from "./rules.js";
+
+const LOG_LENGTH = 12;
+
+/**
+ * The round's history with what the page learnt beside it: a timed-out move (``timeouts``: the history
+ * indices the server played for a seat whose time ran out) and the points a play scored (``scored``: index
+ * to points, from the standard hand's running scores).
+ */
+export class Feed {
+  constructor() {
+    this.round = null;
+    this.timeouts = new Set();
+    this.scored = new Map();
+  }
+
+  /** Forget what belongs to another round than ``key``. */
+  follow(key) {
+    if (key === this.round) return;
+    this.round = key;
+    this.timeouts.clear();
+    this.scored.clear();
+  }
+
+  /** Note a move frame: its history index, its timeout and the points each side gained with it. */
+  note(index, frame, before, after) {
+    if (frame.timeout) this.timeouts.add(index);
+    const gained = (after?.scores || []).map((value, side) => value - (before?.scores?.[side] ?? value));
+    const points = Math.max(0, ...gained);
+    if (points > 0 && !after.end) this.scored.set(index, points);
+  }
+}
+
+/** One history entry in words: "Clara played 9-4 on 9-9", "Bob drew", "Ann passed" (and a timeout). */
+export function moveLine(entry, name) {
+  if (entry.kind === "play") {
+    return entry.on ? format(words.played_on, { name, tile: entry.tile, on: entry.on }) : format(words.led, { name, tile: entry.tile });
+  }
+  return format(entry.kind === "draw" ? words.drew : words.passed, { name, tile: "" });
+}
+
+/** Fill the log with the round's last moves, the newest last: timeouts and scored points on their own lines. */
+export function renderLog(list, view, feed, nameOf) {
+  const history = view?.history || [];
+  const start = Math.max(0, history.length - LOG_LENGTH);
+  const items = [];
+  history.slice(start).forEach((entry, offset) => {
+    const index = start + offset;
+    const name = nameOf(entry.seat);
+    if (feed.timeouts.has(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
+    items.push(make("li", moveLine(entry, name), { "data-seat": entry.seat, "data-kind": entry.kind }));
+    if (feed.scored.has(index)) items.push(make("li", format(words.scored, { name, num: feed.scored.get(index) }), { class: "scored" }));
+  });
+  if (!items.length) items.push(make("li", words.no_moves_yet, { class: "empty" }));
+  list.replaceChildren(...items);
+}
+
+/** What each seat did last this round, as a short caption: "played 9-4", "drew", "passed", "+10". */
+export function captions(view, feed) {
+  const said = new Map();
+  (view?.history || []).forEach((entry, index) => {
+    let text = entry.kind === "play" ? format(words.said_play, { tile: entry.tile }) : words[`said_${entry.kind}`];
+    if (feed.scored.has(index)) text += ` ${format(words.said_scored, { num: feed.scored.get(index) })}`;
+    said.set(entry.seat, { text, index });
+  });
+  return said;
+}
+
+/** The tiles the other seats laid since your last move this round (all of the round's plays for a watcher). */
+export function sinceMyTurn(view, you) {
+  const history = view?.history || [];
+  let from = 0;
+  if (you !== null) history.forEach((entry, index) => { if (entry.seat === you) from = index + 1; });
+  return new Set(history.slice(from).filter((entry) => entry.kind === "play" && entry.seat !== you).map((entry) => entry.tile));
+}
+
+/** The side (seat, or team of partners) whose total is a seat's. */
+export const sideOf = (table, game, seat) => (game !== "chickenfoot" && table.options.partners ? seat % 2 : seat);
+
+/** The round part of the status bar: "Round 3 of 10" (Chicken Foot) or "Hand 2 · To 150 points". */
+export function roundLine(table, view, game, plural) {
+  const { options } = table;
+  const num = view.round_index + 1;
+  if (game === "chickenfoot") {
+    const total = options.limit === null || options.limit === undefined ? roundCount(options) : null;
+    const round = total ? format(words.round_of, { num, total }) : format(words.round_num, { num });
+    return total ? round : `${round} · ${plural("limit", options.limit)}`;
+  }
+  const target = options.target === null || options.target === undefined ? words.single_hand : plural("target", options.target);
+  return `${format(words.hand_num, { num })} · ${target}`;
+}
+
+/** Your total in the status bar, or nothing for a watcher. */
+export function totalLine(table, view, game, you) {
+  if (you === null || !view.totals) return "";
+  return format(words.your_total, { num: view.totals[sideOf(table, game, you)] ?? 0 });
+}
