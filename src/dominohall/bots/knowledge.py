@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.chickenfoot import playable_table
 from ..engine.moves import DRAW, NO_TILE, PASS
 from ..engine.standard import extend_line, lead_line
 from ..engine.standard_scoring import End
-from ..engine.tiles import HIGH, NUMBER_MASK, Tile, other_end, set_tiles
+from ..engine.tiles import HIGH, NUMBER_MASK, Tile, other_end, playable_table, set_tiles
 from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index
 

@@ -15,28 +15,27 @@ True
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .options import ChickenFootOptions
-from .tiles import HIGH, LOW, NUMBER_MASK, Tile, double, other_end, pips_of, set_tiles, tile_name, tiles_of
+from .tiles import (
+    HIGH,
+    LOW,
+    NUMBER_MASK,
+    Tile,
+    double,
+    other_end,
+    pips_of,
+    playable_table,
+    set_tiles,
+    shuffle,
+    tile_label,
+    tile_name,
+)
 from .turns import TurnTaking
-
-
-@functools.cache
-def playable_table(top: int) -> tuple[int, ...]:
-    """For every bitmask of numbers 0..top, the bitmask of the tiles showing one of those numbers.
-
-    Built once per set (65,536 entries for double-fifteen), each entry from a smaller one.
-    """
-    table = [0] * (1 << (top + 1))
-    for numbers in range(1, len(table)):
-        lowest = (numbers & -numbers).bit_length() - 1
-        table[numbers] = table[numbers & (numbers - 1)] | NUMBER_MASK[lowest]
-    return tuple(table)
 
 
 def deal_tiles(options: ChickenFootOptions, number: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
@@ -54,12 +53,6 @@ def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random
     """Deal a round of ``number``'s double with ``rng``, opened by the seat ``first``."""
     hands, boneyard = deal_tiles(options, number, rng)
     return ChickenFootRound(options, number, first, hands, boneyard)
-
-
-def shuffle(tiles: list[Tile], rng: random.Random) -> None:
-    """Shuffle ``tiles`` in place by sorting on random keys: uniform, and twice as fast as ``rng.shuffle``."""
-    rand = rng.random
-    tiles.sort(key=lambda _: rand())
 
 
 class ChickenFootRound(TurnTaking):
@@ -100,21 +93,9 @@ class ChickenFootRound(TurnTaking):
 
     # -- questions -----------------------------------------------------------------------------------
 
-    def is_over(self) -> bool:
-        """True once the round has ended."""
-        return self.end is not None
-
     def is_first_foot(self) -> bool:
         """True while the centre double still lacks some of its start toes."""
         return self.pending == self.centre
-
-    def boneyard_size(self) -> int:
-        """Tiles left to draw."""
-        return len(self.boneyard) - self.drawn_count
-
-    def hand_tiles(self, seat: int) -> list[Tile]:
-        """The tiles in ``seat``'s hand."""
-        return tiles_of(self.hands[seat])
 
     def playable(self) -> int:
         """The bitmask of every tile that could be played now by whoever holds it."""
@@ -130,10 +111,6 @@ class ChickenFootRound(TurnTaking):
     def open_ends(self) -> list[tuple[Tile, int]]:
         """Every open line end as (its last tile, the number it shows)."""
         return [(last, n) for n, lasts in enumerate(self.lines_at) for last in lasts]
-
-    def can_play(self, seat: int) -> bool:
-        """True when ``seat`` holds a tile that could be played now."""
-        return bool(self.hands[seat] & self.playable())
 
     # -- moves ---------------------------------------------------------------------------------------
 
@@ -167,7 +144,7 @@ class ChickenFootRound(TurnTaking):
     def _play(self, move: Move) -> None:
         t, on = move.tile, move.on
         if not 0 <= t < len(HIGH) or not self.hands[self.turn] >> t & 1:
-            raise IllegalMoveError("not-in-hand", f"{_name(t)} is not in your hand")
+            raise IllegalMoveError("not-in-hand", f"{tile_label(t)} is not in your hand")
         if self.drawn not in (NO_TILE, t):
             raise IllegalMoveError(
                 "must-play-drawn", f"after drawing, only the drawn {tile_name(self.drawn)} may be played"
@@ -203,7 +180,7 @@ class ChickenFootRound(TurnTaking):
             raise IllegalMoveError(
                 "no-match", f"{tile_name(t)} has no {open_number} to lay on the open end of {tile_name(on)}"
             )
-        raise IllegalMoveError("no-such-end", f"{_name(on)} is not the open end of a line")
+        raise IllegalMoveError("no-such-end", f"{tile_label(on)} is not the open end of a line")
 
     def _add_toe(self, t: Tile, needed: int) -> None:
         self._open(other_end(t, needed), t)
@@ -232,17 +209,7 @@ class ChickenFootRound(TurnTaking):
     def _draw(self, move: Move) -> None:
         if self.drawn != NO_TILE:
             raise IllegalMoveError("one-draw", "you have already drawn this turn")
-        if self.can_play(self.turn):
-            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not draw")
-        if self.drawn_count >= len(self.boneyard):
-            raise IllegalMoveError("boneyard-empty", "the boneyard is empty: pass instead")
-        t = self.boneyard[self.drawn_count]
-        if move.tile not in (NO_TILE, t):
-            raise IllegalMoveError("wrong-draw", f"the next tile in the boneyard is {tile_name(t)}")
-        self.drawn_count += 1
-        self.hands[self.turn] |= 1 << t
-        self.drawn = t
-        self._record_draw(t)
+        self.drawn = self._draw_next(move)
 
     def _pass(self) -> None:
         if self.drawn != NO_TILE:
@@ -279,7 +246,3 @@ class ChickenFootRound(TurnTaking):
         twin.lines_at = [lasts.copy() for lasts in self.lines_at]
         self._copy_round_into(twin)
         return twin
-
-
-def _name(t: Tile) -> str:
-    return tile_name(t) if 0 <= t < len(HIGH) else f"tile #{t}"

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .chickenfoot import ChickenFootRound, deal_tiles, playable_table
+from .chickenfoot import ChickenFootRound, deal_tiles
 from .moves import NO_TILE
 from .options import ChickenFootOptions
-from .tiles import HIGH, LOW, MAX_TOP, NUMBER_MASK, PIPS, tiles_of
+from .tiles import HIGH, LOW, MAX_TOP, NUMBER_MASK, PIPS, playable_table, tiles_of
 from .turns import BLOCKED, DOMINO
 
 TraceStep = tuple[int, str, int, int]

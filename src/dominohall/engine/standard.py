@@ -17,12 +17,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .chickenfoot import playable_table, shuffle
 from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
 from .standard_scoring import End, hand_award, hand_winner, play_points
-from .tiles import HIGH, LOW, PIPS, Tile, other_end, pips_of, set_tiles, tile_name, tiles_of
+from .tiles import (
+    HIGH,
+    LOW,
+    PIPS,
+    Tile,
+    other_end,
+    pips_of,
+    playable_table,
+    set_tiles,
+    shuffle,
+    tile_label,
+    tile_name,
+    tiles_of,
+)
 from .turns import BLOCKED, DOMINO, TurnTaking
 
 __all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead"]
@@ -121,21 +133,9 @@ class StandardRound(TurnTaking):
 
     # -- questions -----------------------------------------------------------------------------------
 
-    def is_over(self) -> bool:
-        """True once the hand has ended."""
-        return self.end is not None
-
     def is_led(self) -> bool:
         """True once the lead is on the table."""
         return bool(self.ends)
-
-    def boneyard_size(self) -> int:
-        """Tiles left to draw (in the block game they stay there)."""
-        return len(self.boneyard) - self.drawn_count
-
-    def hand_tiles(self, seat: int) -> list[Tile]:
-        """The tiles in ``seat``'s hand."""
-        return tiles_of(self.hands[seat])
 
     def pips(self) -> list[int]:
         """The pips left in each seat's hand."""
@@ -149,10 +149,6 @@ class StandardRound(TurnTaking):
         for _, n in self.ends:
             numbers |= 1 << n
         return playable_table(self.options.top)[numbers]
-
-    def can_play(self, seat: int) -> bool:
-        """True when ``seat`` holds a tile that fits an open end."""
-        return bool(self.hands[seat] & self.playable())
 
     def spinner_arms(self) -> int:
         """All Fives: how many tiles the spinner can still take (0 without a spinner)."""
@@ -190,7 +186,7 @@ class StandardRound(TurnTaking):
     def _play(self, move: Move) -> None:
         t, on = move.tile, move.on
         if not 0 <= t < len(HIGH) or not self.hands[self.turn] >> t & 1:
-            raise IllegalMoveError("not-in-hand", f"{_name(t)} is not in your hand")
+            raise IllegalMoveError("not-in-hand", f"{tile_label(t)} is not in your hand")
         if not self.ends:
             self._check_lead(t, on)
             self.ends, self.spinner = lead_line(t, allfives=self.options.mode == "allfives")
@@ -228,7 +224,7 @@ class StandardRound(TurnTaking):
             raise IllegalMoveError(
                 "spinner-closed", f"the spinner {tile_name(on)} has no free arm: its arms open only in turn"
             )
-        raise IllegalMoveError("no-such-end", f"{_name(on)} is not at an open end of the line")
+        raise IllegalMoveError("no-such-end", f"{tile_label(on)} is not at an open end of the line")
 
     def _extend(self, index: int, t: Tile) -> None:
         """Lay ``t`` on end ``index``; in All Fives, make the first double the spinner or open its arms."""
@@ -243,18 +239,9 @@ class StandardRound(TurnTaking):
             raise IllegalMoveError("no-drawing", "the block game has no drawing: pass when nothing fits")
         if self.drawn != NO_TILE:
             raise IllegalMoveError("must-play-drawn", f"the {tile_name(self.drawn)} you drew fits: play it")
-        if self.can_play(self.turn):
-            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not draw")
-        if self.drawn_count >= len(self.boneyard):
-            raise IllegalMoveError("boneyard-empty", "the boneyard is empty: pass instead")
-        t = self.boneyard[self.drawn_count]
-        if move.tile not in (NO_TILE, t):
-            raise IllegalMoveError("wrong-draw", f"the next tile in the boneyard is {tile_name(t)}")
-        self.drawn_count += 1
-        self.hands[self.turn] |= 1 << t
+        t = self._draw_next(move)
         if self.playable() >> t & 1:
             self.drawn = t
-        self._record_draw(t)
 
     def _pass(self) -> None:
         if not self.ends:
@@ -293,7 +280,3 @@ class StandardRound(TurnTaking):
         twin.points = self.points.copy()
         self._copy_round_into(twin)
         return twin
-
-
-def _name(t: Tile) -> str:
-    return tile_name(t) if 0 <= t < len(HIGH) else f"tile #{t}"

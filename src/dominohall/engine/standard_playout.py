@@ -14,12 +14,11 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .chickenfoot import playable_table
 from .moves import NO_TILE
 from .standard import deal_tiles, extend_line, first_lead, lead_line
 from .standard_options import StandardOptions
 from .standard_scoring import hand_award, hand_winner, play_points
-from .tiles import HIGH, LOW, PIPS
+from .tiles import HIGH, LOW, PIPS, playable_table
 from .turns import BLOCKED, DOMINO
 
 TraceStep = tuple[int, str, int, int]

@@ -13,6 +13,8 @@ A tile ``a-b`` (``a >= b``) is the int ``a * (a + 1) // 2 + b``, so the set doub
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Iterable
 
 Tile = int
@@ -119,3 +121,30 @@ def tiles_of(mask: int) -> list[Tile]:
 def pips_of(mask: int) -> int:
     """The pips of every tile in a bitmask."""
     return sum(PIPS[t] for t in tiles_of(mask))
+
+
+def tile_label(t: Tile) -> str:
+    """A tile's notation for a message, even for an id outside every set (``tile #200``)."""
+    return tile_name(t) if 0 <= t < len(HIGH) else f"tile #{t}"
+
+
+@functools.cache
+def playable_table(top: int) -> tuple[int, ...]:
+    """For every bitmask of numbers 0..top, the bitmask of the tiles showing one of those numbers.
+
+    Built once per set (65,536 entries for double-fifteen), each entry from a smaller one.
+
+    >>> playable_table(6)[0b1] == NUMBER_MASK[0]
+    True
+    """
+    table = [0] * (1 << (top + 1))
+    for numbers in range(1, len(table)):
+        lowest = (numbers & -numbers).bit_length() - 1
+        table[numbers] = table[numbers & (numbers - 1)] | NUMBER_MASK[lowest]
+    return tuple(table)
+
+
+def shuffle(tiles: list[Tile], rng: random.Random) -> None:
+    """Shuffle ``tiles`` in place by sorting on random keys: uniform, and twice as fast as ``rng.shuffle``."""
+    rand = rng.random
+    tiles.sort(key=lambda _: rand())

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
 from .errors import IllegalMoveError
 from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PLAY, Move
-from .tiles import Tile, mask_of
+from .tiles import Tile, mask_of, tile_name, tiles_of
 
 DOMINO = "domino"
 """The round ended because a seat played its last tile."""
@@ -14,9 +15,11 @@ BLOCKED = "blocked"
 """The round ended because nobody could play and nobody could draw."""
 
 
-class TurnTaking:
-    """``apply`` for a round of any game: refuse a move after the end or out of turn, then let the game's
-    own ``_play``, ``_draw`` or ``_pass`` check and make it; and the history every view is built from."""
+class TurnTaking(ABC):
+    """What a round of any game shares: ``apply`` refuses a move after the end or out of turn, then lets the
+    game's own ``_play``, ``_draw`` or ``_pass`` check and make it; the end of a turn; drawing the next tile;
+    the questions every view asks; and the history every view is built from. A game's round implements the
+    abstract methods (mypy refuses a round that misses one)."""
 
     __slots__ = (
         "boneyard",
@@ -63,22 +66,58 @@ class TurnTaking:
         else:
             raise IllegalMoveError("unknown-move", f"{move.kind!r} is not a move")
 
+    @abstractmethod
     def _play(self, move: Move) -> None:
-        raise NotImplementedError
+        """Check and make a play of the seat to move."""
 
+    @abstractmethod
     def _draw(self, move: Move) -> None:
-        raise NotImplementedError
+        """Check and make a draw of the seat to move (the game's checks, then ``_draw_next``)."""
 
+    @abstractmethod
     def _pass(self) -> None:
-        raise NotImplementedError
+        """Check and make a pass of the seat to move."""
 
+    @abstractmethod
     def playable(self) -> int:
         """The tiles (a bitmask) that some open end would take now."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _may_draw(self) -> bool:
         """True while the seat to move could still draw (the game's rule and the boneyard)."""
-        raise NotImplementedError
+
+    # -- questions every game answers alike ------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once the round has ended."""
+        return self.end is not None
+
+    def boneyard_size(self) -> int:
+        """Tiles left to draw."""
+        return len(self.boneyard) - self.drawn_count
+
+    def hand_tiles(self, seat: int) -> list[Tile]:
+        """The tiles in ``seat``'s hand."""
+        return tiles_of(self.hands[seat])
+
+    def can_play(self, seat: int) -> bool:
+        """True when ``seat`` holds a tile that could be played now."""
+        return bool(self.hands[seat] & self.playable())
+
+    def _draw_next(self, move: Move) -> Tile:
+        """Draw the boneyard's next tile into the hand of the seat to move (a seat that can play may not draw;
+        a draw naming a tile must name that one): the tile drawn."""
+        if self.can_play(self.turn):
+            raise IllegalMoveError("must-play", "you hold a tile you can play, so you may not draw")
+        if self.drawn_count >= len(self.boneyard):
+            raise IllegalMoveError("boneyard-empty", "the boneyard is empty: pass instead")
+        t = self.boneyard[self.drawn_count]
+        if move.tile not in (NO_TILE, t):
+            raise IllegalMoveError("wrong-draw", f"the next tile in the boneyard is {tile_name(t)}")
+        self.drawn_count += 1
+        self.hands[self.turn] |= 1 << t
+        self._record_draw(t)
+        return t
 
     def _end_turn(self) -> None:
         """After a play or a pass: the round ends with the last tile played, or blocked when nobody can
