@@ -10,12 +10,23 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final, Literal
 
 from .errors import OptionsError, whole_option
 from .tiles import set_size
 
-MODES = ("draw", "block", "allfives", "bergen")
+
+class Mode(StrEnum):
+    """The four games of a standard table: each compares equal to its name ("draw", ...)."""
+
+    DRAW = "draw"
+    BLOCK = "block"
+    ALLFIVES = "allfives"
+    BERGEN = "bergen"
+
+
+MODES = tuple(Mode)
 """The four standard games: the draw game, the block game (no drawing), All Fives and Bergen."""
 
 STANDARD_SETS = (6, 9, 12)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..engine.chickenfoot import ChickenFootRound
@@ -31,7 +33,28 @@ OVER = "over"
 """The match is over (a rematch starts another)."""
 
 
-ROUND_EVENTS = frozenset({"created", "settings", "started", "rematch", "dealt", "move"})
+class EventKind(StrEnum):
+    """Every kind of event a table keeps (``payload["t"]``)."""
+
+    CREATED = "created"
+    SAT = "sat"
+    STOOD = "stood"
+    KICKED = "kicked"
+    AWAY = "away"
+    BACK = "back"
+    BOT = "bot"
+    SETTINGS = "settings"
+    STARTED = "started"
+    REMATCH = "rematch"
+    DEALT = "dealt"
+    MOVE = "move"
+    READY = "ready"
+    CHAT = "chat"
+
+
+ROUND_EVENTS = frozenset(
+    {EventKind.CREATED, EventKind.SETTINGS, EventKind.STARTED, EventKind.REMATCH, EventKind.DEALT, EventKind.MOVE}
+)
 """The events that change what a move is decided on (see ``TableState.round_seq``)."""
 
 STAND_IN = "medium"
@@ -228,7 +251,10 @@ class TableState:
         if event.seq != self.seq + 1:
             raise ValueError(f"table {self.table_id}: event {event.seq} folded after {self.seq}")
         self._time = event.time
-        getattr(self, "_on_" + event.kind.replace("-", "_"))(event.payload)
+        fold = FOLDS.get(event.kind)
+        if fold is None:
+            raise ValueError(f"table {self.table_id}: event {event.seq} is of no known kind ({event.kind!r})")
+        fold(self, event.payload)
         self.seq = event.seq
         if event.kind in ROUND_EVENTS:
             self.round_seq = event.seq
@@ -334,6 +360,27 @@ class TableState:
 
     def _on_chat(self, payload: dict[str, Any]) -> None:
         self.chat = [*self.chat[-49:], (payload["seat"], payload["text"])]
+
+
+Fold = Callable[[TableState, dict[str, Any]], None]
+
+FOLDS: dict[str, Fold] = {
+    EventKind.CREATED: TableState._on_created,
+    EventKind.SAT: TableState._on_sat,
+    EventKind.STOOD: TableState._on_stood,
+    EventKind.KICKED: TableState._on_kicked,
+    EventKind.AWAY: TableState._on_away,
+    EventKind.BACK: TableState._on_back,
+    EventKind.BOT: TableState._on_bot,
+    EventKind.SETTINGS: TableState._on_settings,
+    EventKind.STARTED: TableState._on_started,
+    EventKind.REMATCH: TableState._on_rematch,
+    EventKind.DEALT: TableState._on_dealt,
+    EventKind.MOVE: TableState._on_move,
+    EventKind.READY: TableState._on_ready,
+    EventKind.CHAT: TableState._on_chat,
+}
+"""How each kind of event changes a table's state (a kind missing here is refused when folded)."""
 
 
 def move_payload(seat: int, move: Move) -> dict[str, Any]:
