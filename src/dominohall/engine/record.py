@@ -44,6 +44,7 @@ class _Replayable(Protocol):
 
 
 R = TypeVar("R", bound=_Replayable)
+T = TypeVar("T")
 
 
 class SeatInfo(NamedTuple):
@@ -186,7 +187,9 @@ def replay(data: dict[str, Any]) -> tuple[AnyMatch, list[SeatInfo]]:
 
 
 def verify(data: dict[str, Any] | str | bytes) -> list[RecordError]:
-    """Every fault of a record (JSON text or a parsed object); an empty list when it is legal."""
+    """The faults of a record (JSON text or a parsed object): an empty list when it is legal, else the first
+    fault the replay meets, naming its round, move and rule (a replay cannot go on past a broken move, so the
+    faults after it are not looked for)."""
     try:
         replay(loads(data) if isinstance(data, str | bytes) else data)
     except RecordError as error:
@@ -199,33 +202,34 @@ def _expect(condition: bool, rule: str, detail: str, rnd: int | None = None, mov
         raise RecordError(rule, detail, rnd, move)
 
 
-def _list(value: object, what: str, rnd: int | None = None) -> list[Any]:
-    _expect(isinstance(value, list), "format", f"{what} must be a list", rnd)
-    assert isinstance(value, list)
+def _typed(value: object, kind: type[T], detail: str, rnd: int | None = None, move: int | None = None) -> T:
+    """``value`` when it is a ``kind``; else a ``format`` fault saying ``detail``."""
+    if not isinstance(value, kind):
+        raise RecordError("format", detail, rnd, move)
     return value
+
+
+def _list(value: object, what: str, rnd: int | None = None) -> list[Any]:
+    return _typed(value, list, f"{what} must be a list", rnd)
 
 
 def _int(value: object, what: str, rnd: int | None = None, move: int | None = None) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool)
-    _expect(ok, "format", f"{what} must be a whole number", rnd, move)
-    assert isinstance(value, int)
-    return value
+    _expect(not isinstance(value, bool), "format", f"{what} must be a whole number", rnd, move)
+    return _typed(value, int, f"{what} must be a whole number", rnd, move)
 
 
 def _tile(value: object, top: int, what: str, rnd: int | None = None, move: int | None = None) -> int:
-    _expect(isinstance(value, str), "format", f'{what} must be a tile like "9-3"', rnd, move)
-    assert isinstance(value, str)
+    text = _typed(value, str, f'{what} must be a tile like "9-3"', rnd, move)
     try:
-        return parse_tile(value, top, canonical=True)
+        return parse_tile(text, top, canonical=True)
     except ValueError as error:
         raise RecordError("format", f"{what}: {error}", rnd, move) from None
 
 
 def _options(value: object, *, standard: bool) -> GameOptions:
-    _expect(isinstance(value, dict), "format", "options must be an object")
-    assert isinstance(value, dict)
+    data = _typed(value, dict, "options must be an object")
     try:
-        return StandardOptions.from_dict(value) if standard else ChickenFootOptions.from_dict(value)
+        return StandardOptions.from_dict(data) if standard else ChickenFootOptions.from_dict(data)
     except OptionsError as error:
         raise RecordError("options", str(error)) from None
 
@@ -255,12 +259,11 @@ def _replay_rounds(
     for index, value in enumerate(rounds):
         number = index + 1
         _expect(not match.is_over(), "rounds", "the match was already over before this round", number)
-        _expect(isinstance(value, dict), "format", "a round must be an object", number)
-        assert isinstance(value, dict)
-        rnd = deal(match, index, value)
+        data = _typed(value, dict, "a round must be an object", number)
+        rnd = deal(match, index, data)
         match.rounds.append(rnd)
-        _replay_moves(rnd, value, top, number)
-        _check_round_end(rnd, value, results, number, is_last=index == len(rounds) - 1)
+        _replay_moves(rnd, data, top, number)
+        _check_round_end(rnd, data, results, number, is_last=index == len(rounds) - 1)
     return match
 
 
@@ -327,8 +330,7 @@ def _tiles(value: object, top: int, what: str, rnd: int) -> list[int]:
 
 
 def _move(value: object, top: int, rnd: int, index: int) -> tuple[int, Move]:
-    _expect(isinstance(value, dict), "format", "a move must be an object", rnd, index)
-    assert isinstance(value, dict)
+    value = _typed(value, dict, "a move must be an object", rnd, index)
     seat = _int(value.get("seat"), "a move's seat", rnd, index)
     kinds = [kind for kind in (PLAY, DRAW, PASS) if kind in value]
     _expect(len(kinds) == 1, "format", "a move is exactly one of play, draw or pass", rnd, index)
