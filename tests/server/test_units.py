@@ -9,10 +9,10 @@ from typing import Any, cast
 
 from fastapi import WebSocket
 
-from dominohall.server.app import ServerSettings
 from dominohall.server.guards import TRANSPORT
 from dominohall.server.limits import Budget, PerAddress
 from dominohall.server.logs import JsonFormatter
+from dominohall.server.settings import ServerSettings
 from dominohall.server.ws import Connection
 
 

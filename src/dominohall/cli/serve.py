@@ -80,9 +80,10 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     import uvicorn
 
-    from ..server.app import ServerSettings, create_app
+    from ..server.app import create_app
     from ..server.guards import BoundedWebSocket, guarded_http
     from ..server.logs import configure
+    from ..server.settings import ServerSettings
     from ..store.backends import backend_for
     from ..tables.ports import StoreError
 
