@@ -220,7 +220,9 @@ def _presence(state: TableState, command: Command, rng: random.Random) -> list[P
         raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
     index = seat_index(state, command.args.get("seat"))
     seat = state.seats[index]
-    due = state.phase == PLAYING and seat.token is not None and seat.is_away() == (command.kind == "back")
+    # a person may come back once the match is over too: else the stand-in would keep the seat in a rematch
+    phases = (PLAYING, OVER) if command.kind == "back" else (PLAYING,)
+    due = state.phase in phases and seat.token is not None and seat.is_away() == (command.kind == "back")
     if not due:
         raise CommandError("no-such-seat", f"seat {index} has no person to mark {command.kind}")
     if command.kind == "away":
