@@ -59,4 +59,4 @@ def test_a_person_back_after_the_match_plays_the_rematch(quick_grace: Server) ->
 
     rematch = asyncio.run(come_back_and_rematch())
     assert rematch["phase"] == "playing"
-    assert rematch["seats"][0] == {"name": "Ann", "bot": None, "free": False, "away": False}
+    assert rematch["seats"][0] == {"name": "Ann", "bot": None, "free": False, "away": False, "why": None}

@@ -235,7 +235,7 @@ def _come_back(state: TableState, command: Command, rng: random.Random) -> list[
     if command.system:
         return _presence(state, command, rng)
     seat = _seated(state, command)
-    if state.phase != PLAYING or not state.seats[seat].is_away():
+    if state.phase == WAITING or not state.seats[seat].is_away():  # after the match too, for the rematch
         raise CommandError("not-away", "you are playing your seat yourself already")
     return [{"t": "back", "seat": seat}]
 
