@@ -159,6 +159,8 @@ def test_leaving_before_and_during_the_match_and_the_host_role(server: Server) -
         assert (await bo.command({"t": "stand"}))["t"] == "ack"
         left = await bo.until(lambda f: f["t"] == "away")
         assert left["why"] == "left" and left["table"]["host_seat"] is None
+        moved = await bo.command({"t": "draw"})
+        assert moved["code"] == "not-your-turn"  # the stand-in plays the seat now, never Bo as well
         assert (await bo.command({"t": "kick", "seat": 0}))["code"] == "not-host"
         await bo.close()
         bo = await Client.open(server, table_id, bo_cookie)  # back through the link

@@ -12,6 +12,7 @@ import pytest
 
 from dominohall.engine.record import verify
 from dominohall.engine.tiles import tile_name
+from dominohall.tables.actor import Reply
 from dominohall.tables.commands import Command
 from dominohall.tables.errors import CODES, CommandError
 from dominohall.tables.hall import Hall, NewTable
@@ -401,3 +402,26 @@ def test_everyone_is_told_who_of_the_seated_people_is_connected(tmp_path: Path) 
         [False, True, None, None],
     ]
     assert bo.presence == [[True, True, None, None], [False, True, None, None]]
+
+
+def test_a_person_whose_seat_a_bot_plays_cannot_move_for_it(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[Reply, Reply]:
+        hall.config.bot_delay = 30.0  # the stand-in would take its time: the person's own move is what is tried
+        while True:  # a table whose first turn is Ann's (the opener is drawn at random)
+            table_id, token = await new_table(hall, {"players": 2}, [None, "easy"])
+            actor = await hall.actor(table_id)
+            assert actor is not None
+            await actor.submit(Command("start", token=token_hash(token)))
+            if actor.state.round is not None and actor.state.round.turn == 0:
+                break
+        assert (await actor.submit(Command("stand", token=token_hash(token)))).error is None
+        move = actor.state.round.legal_moves()[0] if actor.state.round else None
+        assert move is not None and actor.state.seats[0].is_away()
+        args = {"tile": tile_name(move.tile), "on": tile_name(move.on)} if move.kind == "play" else {}
+        refused = await actor.submit(Command(move.kind, args, token_hash(token)))
+        back = await actor.submit(Command("back", token=token_hash(token)))
+        return refused, await actor.submit(Command(move.kind, args, token_hash(token))) if back.error is None else back
+
+    refused, after_back = run(tmp_path / "db", work)
+    assert refused.error is not None and refused.error.code == "not-your-turn"
+    assert after_back.error is None  # once back, the person plays the seat again

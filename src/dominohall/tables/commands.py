@@ -332,6 +332,8 @@ def _mover(state: TableState, command: Command) -> tuple[int, AnyRound]:
     if state.phase == OVER or state.round is None:
         raise CommandError("match-over", "the match is over: ask for a rematch")
     seat = command.bot_seat if command.bot_seat is not None else _seated(state, command)
+    if command.bot_seat is None and state.seats[seat].is_away():  # never the person and the stand-in both
+        raise CommandError("not-your-turn", "a bot is playing your seat meanwhile: take it back first (back)")
     if command.bot_seat is not None and state.seats[seat].bot is None:
         raise CommandError("not-your-turn", f"seat {seat} is no longer played by a bot")
     rnd = state.round
