@@ -365,3 +365,21 @@ def test_every_select_of_the_game_forms_fits_its_longest_option(
             assert not cut, f"{language} {slug} at {viewport['width']} px: cut selects {cut}"
             assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         page.context.close()
+
+
+@pytest.mark.parametrize("language", ["ru", "pl"])
+def test_the_game_pages_tables_fit_a_phone_without_scrolling_sideways(
+    server: Server, browser: Browser, language: str
+) -> None:
+    page = new_page(browser, PHONE)
+    for slug in ("chicken-foot", "standard"):
+        page.goto(f"{server.url}/{language}/{slug}")
+        boxes = page.evaluate("[...document.querySelectorAll('.scroll')].map((s) => [s.scrollWidth, s.clientWidth])")
+        assert boxes and all(inner <= outer for inner, outer in boxes), f"{slug}: a table scrolls sideways {boxes}"
+        cell = page.locator(".compare.rules td").last  # the Chicken Foot side of the last rule, named and in view
+        expect(cell).to_be_visible()
+        named = cell.evaluate("(td) => getComputedStyle(td, '::before').content")
+        assert named.strip('"') == cell.get_attribute("data-game") and named != "none"
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    page.context.close()

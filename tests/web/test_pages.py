@@ -188,7 +188,7 @@ def test_the_chicken_foot_page_tells_the_deal_the_rounds_and_the_history(server:
     assert [tuple(map(int, row)) for row in rows] == DEAL
     for name in HISTORY:
         assert name in html, f"{language}: the history names {name}"
-    compared = re.search(r'<table class="compare">(.*?)</table>', html, re.S)
+    compared = re.search(r'<table class="compare rules">(.*?)</table>', html, re.S)
     assert compared and compared[1].count('<th scope="row">') == 11  # deal, first foot and other settings too
     for msgid in (
         "Before anything else, six tiles matching the centre double are laid around it.",
@@ -212,7 +212,7 @@ def test_the_chicken_foot_page_tells_the_deal_the_rounds_and_the_history(server:
     _, standard = fetch(f"{server.url}/{language}/standard")
     blocked = "If the line is blocked and nobody can move, the player with the lowest pip total in hand wins the hand; "
     assert said(language, standard, blocked + "if two share the lowest total, nobody does.")
-    assert '<table class="compare">' in standard and "Howsley" not in standard
+    assert '<table class="compare rules">' in standard and "Howsley" not in standard
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
