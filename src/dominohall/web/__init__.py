@@ -72,14 +72,14 @@ def plural_forms(language: str, singular: str, plural: str) -> dict[str, str]:
 
 @cache
 def commit() -> str:
-    """The short commit the code was started from, or ``dev`` outside a git checkout."""
+    """The short commit the code was started from, or "" outside a git checkout (an installed copy)."""
     try:
         done = subprocess.run(
             ["git", "rev-parse", "--short=7", "HEAD"], check=False, cwd=HERE, capture_output=True, text=True, timeout=5
         )
     except (OSError, subprocess.SubprocessError):
-        return "dev"
-    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "dev"
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 def chosen_language(path_language: str | None, cookie: str | None, accept: str | None) -> str:
