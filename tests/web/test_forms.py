@@ -330,3 +330,13 @@ async def start(server: Server, table_id: str, cookie: str) -> None:
         assert answer["t"] != "error", answer
     finally:
         await client.close()
+
+
+def test_a_form_sent_without_script_takes_only_the_seats_of_its_player_count(server: Server) -> None:
+    # Without script the seats beyond the player count are only hidden by CSS, so the browser still sends them.
+    form = {"players": "3", "seat1": "hard", "seat2": "easy"} | {f"seat{n}": "person" for n in range(3, 8)}
+    status, table_id, visitor = play(server, "chicken-foot", form)
+    assert status == 303
+    seats = visitor.table(table_id)["seats"]
+    assert [seat["bot"] for seat in seats] == [None, "hard", "easy"]  # the hidden "person" seats are not made
+    assert not any(seat["free"] for seat in seats)
