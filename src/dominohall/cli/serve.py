@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from ..server.logs import configure
     from ..server.settings import ServerSettings
     from ..store.backends import backend_for
+    from ..tables.actor import TableConfig
     from ..tables.ports import StoreError
 
     try:
@@ -92,9 +93,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:
         raise SystemExit(f"dominohall: {error}") from None
     settings = ServerSettings(
-        bot_delay=bot_delay(args),
-        grace=args.grace,
-        between_rounds=args.between_rounds,
+        tables=TableConfig(bot_delay=bot_delay(args), grace=args.grace, between_rounds=args.between_rounds),
         allowed_origins=tuple(args.origin),
         secure_cookies=args.secure_cookies,
         message_rate=args.message_rate,

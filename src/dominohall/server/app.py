@@ -11,7 +11,6 @@ from fastapi.exceptions import RequestValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..tables.actor import TableConfig
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
@@ -66,7 +65,7 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     from . import errors, http, ws
 
     settings = settings or ServerSettings()
-    config = TableConfig(bot_delay=settings.bot_delay, grace=settings.grace, between_rounds=settings.between_rounds)
+    config = settings.tables
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -3,19 +3,17 @@ command line alike (its own module, so that none of them imports another for it)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from ..tables.actor import TableConfig
 
 
 @dataclass(frozen=True)
 class ServerSettings:
     """What the server allows and how its tables behave."""
 
-    bot_delay: float = 0.8
-    """Seconds a bot waits before it moves (0 in tests)."""
-    grace: float = 60.0
-    """Seconds a seated person may be gone during a match before a bot stands in."""
-    between_rounds: float = 20.0
-    """Seconds a finished round waits for the next deal unless every connected person presses Continue."""
+    tables: TableConfig = field(default_factory=TableConfig)
+    """How the tables behave: the bots' delay, the grace period, the pause between rounds and the rest."""
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open a table's WebSocket; empty: the server's own address (the Host header)."""
     max_frame: int = 4096
