@@ -76,12 +76,14 @@ def test_the_ledger_takes_claimed_events_and_what_bots_do() -> None:
         event(5, "chat", seat=0, text="hi"),
         event(6, "move", seat=1, view={"end": "domino"}),
         event(7, "round", view={"end": None}),
-        event(8, "ready", seat=0),  # a frame of a later protocol version: not judged
+        event(8, "ready", seat=0),
+        event(9, "tournament", seat=0),  # a frame of a later protocol version: not judged
     )
     ledger.claim(3, "start", "start")
     ledger.claim(5, "chat", "chat")
+    ledger.claim(8, "continue", "continue")  # version 3: Continue between rounds makes a ready event
     assert ledger.verify() == []
-    assert ledger.verified == 8 and ledger.by_itself == 3 and ledger.unknown == 1
+    assert ledger.verified == 9 and ledger.by_itself == 3 and ledger.unknown == 1
 
 
 def test_the_ledger_finds_events_no_ack_made() -> None:
