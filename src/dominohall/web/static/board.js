@@ -258,7 +258,8 @@ function pendingMark(layer, s, label, portrait) {
  * laid, the ``recent`` ones the others laid since your last turn outlined, the ``pending`` double marked
  * with ``playHere``) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
- * down, so the tiles come out larger. Returns the SVG and its content's bounds.
+ * down, so the tiles come out larger. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
+ * tile on the board (by name) or of a target (by index), as the page shows it.
  */
 export function drawBoard(container, view, game, options = {}) {
   const { choice = [], current = null, fresh = null, portrait = false, recent = new Set(), pending = null, playHere = "" } = options;
@@ -294,6 +295,23 @@ export function drawBoard(container, view, game, options = {}) {
   container.replaceChildren(svg);
   container.dataset.tiles = String(tiles.length);
   container.dataset.feet = String(tiles.filter((s) => s.double && !s.root && s.children >= 3).length); // whole later feet
-  const b = bounds([...tiles, ...targets]);
-  return { svg, bounds: portrait ? { minX: -b.maxY, maxX: -b.minY, minY: b.minX, maxY: b.maxX } : b };
+  const frame = (b) => (portrait ? { minX: -b.maxY, maxX: -b.minY, minY: b.minX, maxY: b.maxX } : b); // as the page turns it
+  const spots = new Map(tiles.map((s) => [s.tile, s]));
+  const areaOf = (key) => {
+    const s = typeof key === "number" ? targets[key] : spots.get(key);
+    return s ? frame(bounds([s])) : null;
+  };
+  return { svg, bounds: frame(bounds([...tiles, ...targets])), areaOf };
+}
+
+/**
+ * What the camera follows on a dense board, the most important first: the ``pending`` double, the places of
+ * the tile in hand (``choice``: its moves and the current one), the last tile laid, then the ``recent`` tiles
+ * (the others' since your turn, latest first). Tile names, and target indices for the places.
+ */
+export function focusKeys(view, { pending = null, recent = new Set(), choice = null } = {}) {
+  const places = (choice?.moves || []).map((_, index) => index);
+  const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play")?.tile;
+  const keys = [pending, ...(places.length ? [choice.current ?? 0, ...places] : []), last, ...[...recent].reverse()];
+  return keys.filter((key) => key !== null && key !== undefined);
 }

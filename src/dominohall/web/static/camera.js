@@ -1,10 +1,25 @@
-// Zoom and pan over the board: the wheel zooms at the pointer, a drag pans, two fingers pinch; the board's
-// SVG is redrawn on every move, and the camera keeps looking where the player left it until "fit" is asked.
+// Zoom and pan over the board: the wheel zooms at the pointer, a drag pans, two fingers pinch. Left alone the
+// camera follows the play: the whole board while it is legible, else the part that matters now at a legible
+// scale (a dense board: eight players on double-twelve). "Fit" shows it all until "follow" is asked.
 import { UNIT } from "./board.js";
 
 const MAX_FIT_SCALE = 2.1; // screen pixels per unit when fitted: a small layout is not blown up
+const LEGIBLE_SCALE = 1.4; // the least the camera picks itself: pips 5.3 px, tiles 28 px wide
 const MAX_SCALE = 5;
 const PAD = 1.2 * UNIT;
+const MARGIN = 3 * UNIT; // between a followed tile and the frame's edge (and the tools)
+
+const { min, max } = Math;
+/** The smallest box holding ``a`` (or nothing) and ``b``. */
+const union = (a, b) => (a ? { minX: min(a.minX, b.minX), minY: min(a.minY, b.minY), maxX: max(a.maxX, b.maxX), maxY: max(a.maxY, b.maxY) } : b);
+
+/** Where a window of ``size`` starts along one axis: over [from, to] with MARGIN, else centred on it; over
+ * the board [low, high] as far as that allows (more tiles, less felt). */
+function slide(size, from, to, low, high) {
+  if (to - from + 2 * MARGIN >= size) return (from + to - size) / 2;
+  const start = size >= high - low ? (low + high - size) / 2 : min(max((from + to - size) / 2, low), high - size);
+  return min(max(start, to + MARGIN - size), from - MARGIN);
+}
 
 export class Camera {
   constructor(container, onChange = () => {}) {
@@ -13,7 +28,8 @@ export class Camera {
     this.svg = null;
     this.bounds = null;
     this.box = null; // the viewBox: {x, y, w, h}
-    this.fitted = true;
+    this.mode = "follow"; // "follow" the play, show the "whole" board, or "free" where the player moved it
+    this.focus = [];
     this.pointers = new Map();
     this.origins = new Map();
     this.moved = false;
@@ -26,12 +42,48 @@ export class Camera {
     if (window.ResizeObserver) new ResizeObserver(() => this.resize()).observe(container);
   }
 
-  /** Show a freshly drawn ``svg`` whose content spans ``bounds``. */
-  attach(svg, bounds) {
+  /** True unless the player zoomed or panned: the camera then frames the board by itself. */
+  get fitted() {
+    return this.mode !== "free";
+  }
+
+  /** Show a fresh ``svg`` spanning ``bounds``; ``focus``: the boxes to follow, the most important first. */
+  attach(svg, bounds, focus = []) {
     this.svg = svg;
     this.bounds = bounds;
-    if (this.fitted || !this.box) this.box = this.fitBox();
+    this.focus = focus;
+    if (this.fitted || !this.box) this.box = this.autoBox();
     this.apply();
+  }
+
+  /** A new round is framed afresh (or whole, if asked). */
+  restart() {
+    if (this.mode === "free") this.mode = "follow";
+  }
+
+  /** The frame the camera picks itself. */
+  autoBox() {
+    return this.mode === "whole" ? this.fitBox() : this.followBox();
+  }
+
+  /** True when the whole board is shown only below the legible scale. */
+  dense() {
+    return this.size()[0] / this.fitBox().w < LEGIBLE_SCALE - 0.001;
+  }
+
+  /** The whole board when legible; else a window at the legible scale round as many focus boxes as it holds
+   * (in order, the first always). */
+  followBox() {
+    if (!this.dense() || !this.focus.length) return this.fitBox();
+    const [width, height] = this.size();
+    const [w, h] = [width / LEGIBLE_SCALE, height / LEGIBLE_SCALE];
+    let area = null;
+    for (const box of this.focus) {
+      const next = union(area, box);
+      if (!area || (next.maxX - next.minX + 2 * MARGIN <= w && next.maxY - next.minY + 2 * MARGIN <= h)) area = next;
+    }
+    const b = this.bounds;
+    return { x: slide(w, area.minX, area.maxX, b.minX - PAD, b.maxX + PAD), y: slide(h, area.minY, area.maxY, b.minY - PAD, b.maxY + PAD), w, h };
   }
 
   size() {
@@ -56,18 +108,30 @@ export class Camera {
     this.svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
     this.container.dataset.zoom = (this.size()[0] / w).toFixed(3);
     this.container.classList.toggle("moved", !this.fitted);
+    this.container.dataset.camera = this.mode === "follow" && this.dense() ? "part" : this.mode; // "part" of a dense board
     this.onChange(this);
   }
 
+  /** Show the whole board, however small, until ``follow`` is asked. */
   fit() {
-    this.fitted = true;
+    this.mode = "whole";
     this.box = this.fitBox();
+    this.apply();
+  }
+
+  /** Follow the play again (see ``followBox``). */
+  follow() {
+    this.mode = "follow";
+    this.box = this.followBox();
     this.apply();
   }
 
   resize() {
     if (!this.box) return;
-    if (this.fitted) return this.fit();
+    if (this.fitted) {
+      this.box = this.autoBox();
+      return this.apply();
+    }
     const [width, height] = this.size();
     this.box.h = (this.box.w * height) / width; // keep the scale across, follow the new shape
     this.apply();
@@ -83,7 +147,7 @@ export class Camera {
     const w = Math.min(Math.max(this.box.w / factor, rect.width / MAX_SCALE), fit.w * 2);
     const h = (w * this.box.h) / this.box.w;
     this.box = { x: this.box.x + fx * (this.box.w - w), y: this.box.y + fy * (this.box.h - h), w, h };
-    this.fitted = false;
+    this.mode = "free";
     this.apply();
   }
 
@@ -93,7 +157,7 @@ export class Camera {
     const [width] = this.size();
     const k = this.box.w / width;
     this.box = { ...this.box, x: this.box.x - dx * k, y: this.box.y - dy * k };
-    this.fitted = false;
+    this.mode = "free";
     this.apply();
   }
 

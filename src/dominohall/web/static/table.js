@@ -1,8 +1,10 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { drawBoard } from "./board.js";
+import { drawBoard, focusKeys } from "./board.js";
 import { Camera } from "./camera.js";
-import { clockText, Countdown, Ticker, WARN_AT } from "./clock.js";
+import { wireControls } from "./controls.js";
+import { clockText, Ticker } from "./clock.js";
+import { applyMove, Connection } from "./connection.js";
 import { Feed, captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./feed.js";
 import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, words } from "./i18n.js";
@@ -10,8 +12,9 @@ import { records as tableRecords, renderAway, renderNext, renderRecords } from "
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
-import { beep, isMuted, setMuted, unlockOnGesture, warn } from "./sound.js";
-import { nextDealText, renderSummary, scoreboard, Scores } from "./summary.js";
+import { beep, unlockOnGesture, warn } from "./sound.js";
+import { renderSummary, scoreboard, Scores } from "./summary.js";
+import { paintClocks, takeTiming, warnNow } from "./timing.js";
 
 const root = document.querySelector(".table-page");
 const tableId = root.dataset.table;
@@ -22,7 +25,7 @@ const NOTICE_MS = 6000;
 const FILL_LEVEL = "medium";
 
 const state = {
-  seq: null, you: null, table: null, view: null, socket: null, started: false, next: 1,
+  seq: null, you: null, table: null, view: null, started: false,
   summary: null, result: null, chat: [], choice: null, fresh: null, myTurn: false,
   watching: sessionStorage.getItem(`dh_watch_${root.dataset.table}`) === "1",
   autoPass: null, recordAsked: null,
@@ -31,79 +34,43 @@ const state = {
 const feed = new Feed();
 const scores = new Scores(tableId);
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
-const camera = new Camera($("board"));
-
-$("copy").addEventListener("click", async () => {
-  const link = $("share-link");
-  try {
-    await navigator.clipboard.writeText(link.value);
-  } catch {
-    link.select();
-    document.execCommand("copy");
-  }
-  $("copy").textContent = words.copied;
+const camera = new Camera($("board"), () => {
+  const dense = camera.dense(); // "Fit" and "Follow the play" take turns on a board too dense to show whole
+  $("follow").hidden = camera.mode === "follow" || !dense;
+  $("fit").hidden = camera.mode === "whole" && dense;
 });
 
-function send(message) {
-  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
-    state.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${state.next++}`, ...message }));
-  }
-}
+const connection = new Connection(tableId, {
+  open: () => { $("phase").textContent = words.connected; },
+  frame: (frame) => {
+    notice(frame);
+    receive(frame);
+  },
+  closed: () => { $("phase").textContent = words.reconnecting; },
+  lastSeq: () => state.seq,
+});
+const send = (message) => connection.send(message);
 
 $("start").addEventListener("click", () => send({ t: "start" }));
 $("fill").addEventListener("click", () => send({ t: "start", fill: FILL_LEVEL }));
 $("back").addEventListener("click", () => send({ t: "back" }));
-$("leave").addEventListener("click", () => {
-  if (state.table?.phase === "playing") $("leave-dialog").showModal();
-  else leave();
-});
-$("leave-yes").addEventListener("click", () => {
-  $("leave-dialog").close();
-  leave();
-});
-$("leave-no").addEventListener("click", () => $("leave-dialog").close());
+wireControls({ send, leave, playing: () => state.table?.phase === "playing" });
 $("draw").addEventListener("click", () => move({ t: "draw", at: state.seq }));
 $("pass").addEventListener("click", () => move({ t: "pass", at: state.seq }));
 $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
-$("sound").addEventListener("click", () => {
-  setMuted(!isMuted());
-  renderSound();
-});
+$("follow").addEventListener("click", () => camera.follow());
 $("watch").addEventListener("click", () => setWatching(true));
 $("unwatch").addEventListener("click", () => setWatching(false));
 $("settings").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ t: "settings", settings: settingsOf(event.target, game) });
 });
-$("chat-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const text = $("chat-text").value.trim();
-  if (!text) return;
-  send({ t: "chat", text: text.slice(0, 300) });
-  $("chat-text").value = "";
-});
-for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
-  tab.addEventListener("click", () => showTab(tab.dataset.tab));
-}
-
-/** On a narrow screen the side's panels are tabs: show the panel ``name``. */
-function showTab(name) {
-  document.querySelector(".side").dataset.tab = name;
-  for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
-}
-
 $("board").addEventListener("click", (event) => {
   const target = event.target.closest?.(".target");
   if (target && state.choice && !camera.wasDragged()) play(state.choice.moves[Number(target.dataset.index)]);
 });
-
-function renderSound() {
-  const muted = isMuted();
-  $("sound").setAttribute("aria-pressed", String(!muted));
-  $("sound").textContent = muted ? words.sound_off : words.sound_on;
-}
 
 function setWatching(watching, focus = true) {
   state.watching = watching;
@@ -138,10 +105,7 @@ async function takeSeat(seat) {
     showProblem(refused.code, refused.message);
     return;
   }
-  const old = state.socket; // the new seat cookie is read when the WebSocket connects again
-  state.socket = null;
-  old.close();
-  connect();
+  connection.reopen(); // the new seat cookie is read when the WebSocket connects again
 }
 
 function showProblem(code, message, rule) {
@@ -223,13 +187,14 @@ function renderBoard() {
   state.portrait = portrait;
   const pending = view.pending && view.pending_needs > 0 && !view.end ? view.pending : null;
   const marks = { pending, playHere: words.play_here, recent: sinceMyTurn(view, state.you) };
-  const { svg, bounds } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh, portrait, ...marks });
+  const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh: state.fresh, portrait, ...marks });
   state.fresh = null;
   const round = `${state.table?.matches}:${view.round_index}`;
-  if (round !== state.round) camera.fitted = true; // a new round starts fitted, wherever the last one was looked at
+  if (round !== state.round) camera.restart(); // a new round is framed afresh, wherever the last one was looked at
   state.round = round;
-  camera.attach(svg, bounds);
+  camera.attach(svg, bounds, focusKeys(view, { pending, recent: marks.recent, choice: state.choice }).map(areaOf).filter(Boolean));
 }
+
 
 // -- what the page shows ----------------------------------------------------------------------------
 
@@ -351,16 +316,10 @@ function renderTurn(view) {
 
 /** Update every countdown on the page; a short warning at 10 s left on your own turn. */
 function tick() {
-  const { clock, between } = state;
-  const left = clock ? clock.countdown.left() : null;
-  for (const node of document.querySelectorAll("[data-clock]")) {
-    node.textContent = left === null ? "" : clockText(left);
-    node.classList.toggle("low", left !== null && left <= WARN_AT);
-    node.setAttribute("aria-label", left === null ? "" : format(words.time_left, { time: clockText(left) }));
-  }
-  for (const node of document.querySelectorAll("[data-between]")) node.textContent = between ? nextDealText(between.left()) : "";
-  const mine = clock && clock.seat === state.you && clock.limit > WARN_AT && !isAway() && state.table?.phase === "playing";
-  if (mine && left > 0 && left <= WARN_AT && state.warned !== state.turnSeq) {
+  const { clock } = state;
+  const left = paintClocks(clock, state.between);
+  const mine = clock?.seat === state.you && !isAway() && state.table?.phase === "playing";
+  if (warnNow(clock, left, mine) && state.warned !== state.turnSeq) {
     state.warned = state.turnSeq;
     const sound = $("sound");
     sound.dataset.warnings = String(Number(sound.dataset.warnings || 0) + 1);
@@ -369,14 +328,6 @@ function tick() {
 }
 
 const ticker = new Ticker(tick, () => (state.clock?.countdown.left() ?? 0) > 0 || (state.between?.left() ?? 0) > 0);
-
-/** The timer and the pause from a frame: a `clock` at its top (round, move) or in its table summary. */
-function takeTiming(frame) {
-  const clock = "clock" in frame ? frame.clock : frame.table ? frame.table.clock : undefined;
-  if (clock !== undefined) state.clock = clock ? { seat: clock.seat, limit: clock.limit, countdown: new Countdown(clock.left) } : null;
-  if (frame.table) state.between = frame.table.between ? new Countdown(frame.table.between.left) : null;
-  if (frame.t === "round" || frame.t === "move" || frame.t === "snapshot") state.turnSeq = frame.seq;
-}
 
 /** A short visible line over the board (a seat that ran out of time), gone after a few seconds. */
 function showNotice(text) {
@@ -478,15 +429,6 @@ function notice(frame) {
   if (lost && frame.t === "stood") state.watching = true;
 }
 
-/** The view after a move frame: its view is a patch without options, history and placed, which the client
- * keeps by appending the move (docs/protocol.md). */
-function applyMove(view, frame) {
-  if (!view) return null;
-  const { move } = frame;
-  const placed = move.kind === "play" ? [...view.placed, [move.tile, move.on]] : view.placed;
-  return { ...view, ...frame.view, placed, history: [...view.history, { seat: frame.seat, ...move }] };
-}
-
 function receive(frame) {
   if (frame.seq) state.seq = Math.max(state.seq ?? 0, frame.seq);
   if (frame.t === "snapshot") {
@@ -499,7 +441,7 @@ function receive(frame) {
     return; // shown (in the page's language) by notice()
   }
   if (frame.table) state.table = frame.table;
-  takeTiming(frame);
+  takeTiming(state, frame);
   if (frame.t === "move") {
     const before = state.view;
     state.view = applyMove(state.view, frame);
@@ -525,27 +467,6 @@ function receive(frame) {
   ticker.wake();
 }
 
-function connect(delay = 500) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/t/${tableId}/ws`);
-  state.socket = socket;
-  socket.addEventListener("open", () => {
-    $("phase").textContent = words.connected;
-    socket.send(JSON.stringify({ t: "hello", v: 3, last_seq: state.seq }));
-  });
-  socket.addEventListener("message", (event) => {
-    const frame = JSON.parse(event.data);
-    notice(frame);
-    receive(frame);
-  });
-  socket.addEventListener("close", () => {
-    if (state.socket !== socket) return;
-    $("phase").textContent = words.reconnecting;
-    setTimeout(() => connect(Math.min(delay * 2, 8000)), delay);
-  });
-}
-
 $("name").value = localStorage.getItem("dh_name") || "";
 unlockOnGesture();
-renderSound();
-connect();
+connection.open();

@@ -1,0 +1,46 @@
+// The table's WebSocket (docs/protocol.md): hello with the last seq seen, every frame to the page, and a new
+// socket after a drop (waiting 0.5 s, then twice as long each time, up to 8 s).
+
+/** One table's socket; ``on`` holds ``open()``, ``frame(frame)``, ``closed()`` and ``lastSeq()``. */
+export class Connection {
+  constructor(tableId, on) {
+    Object.assign(this, { tableId, on, socket: null, next: 1 });
+  }
+
+  /** Open the socket; after a drop it opens again in ``delay`` ms. */
+  open(delay = 500) {
+    const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/t/${this.tableId}/ws`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.on.open();
+      socket.send(JSON.stringify({ t: "hello", v: 3, last_seq: this.on.lastSeq() }));
+    });
+    socket.addEventListener("message", (event) => this.on.frame(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return; // replaced on purpose
+      this.on.closed();
+      setTimeout(() => this.open(Math.min(delay * 2, 8000)), delay);
+    });
+  }
+
+  /** A new socket at once (the server reads the seat cookie as it connects). */
+  reopen() {
+    const old = this.socket;
+    this.socket = null;
+    old?.close();
+    this.open();
+  }
+
+  /** Send ``message`` with a fresh id while the socket is open. */
+  send(message) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${this.next++}`, ...message }));
+  }
+}
+
+/** The view after a move frame, whose view lacks options, history and placed: the move is appended. */
+export function applyMove(view, frame) {
+  if (!view) return null;
+  const { move } = frame;
+  const placed = move.kind === "play" ? [...view.placed, [move.tile, move.on]] : view.placed;
+  return { ...view, ...frame.view, placed, history: [...view.history, { seat: frame.seat, ...move }] };
+}

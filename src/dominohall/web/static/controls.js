@@ -1,0 +1,58 @@
+// The table page's plain controls: Copy the link, the chat box, the side's tabs, the sound and Leave.
+import { words } from "./i18n.js";
+import { isMuted, setMuted } from "./sound.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** Show the sound switch as it is. */
+export function renderSound() {
+  const muted = isMuted();
+  $("sound").setAttribute("aria-pressed", String(!muted));
+  $("sound").textContent = muted ? words.sound_off : words.sound_on;
+}
+
+/** On a narrow screen the side's panels are tabs: show the panel ``name``. */
+export function showTab(name) {
+  document.querySelector(".side").dataset.tab = name;
+  for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+}
+
+async function copyLink() {
+  const link = $("share-link");
+  try {
+    await navigator.clipboard.writeText(link.value);
+  } catch {
+    link.select();
+    document.execCommand("copy");
+  }
+  $("copy").textContent = words.copied;
+}
+
+/** Wire the controls to ``send(message)``, ``leave()`` and ``playing()`` (then Leave asks first). */
+export function wireControls({ send, leave, playing }) {
+  $("copy").addEventListener("click", copyLink);
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (!text) return;
+    send({ t: "chat", text: text.slice(0, 300) });
+    $("chat-text").value = "";
+  });
+  for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
+    tab.addEventListener("click", () => showTab(tab.dataset.tab));
+  }
+  $("sound").addEventListener("click", () => {
+    setMuted(!isMuted());
+    renderSound();
+  });
+  $("leave").addEventListener("click", () => {
+    if (playing()) $("leave-dialog").showModal();
+    else leave();
+  });
+  $("leave-yes").addEventListener("click", () => {
+    $("leave-dialog").close();
+    leave();
+  });
+  $("leave-no").addEventListener("click", () => $("leave-dialog").close());
+  renderSound();
+}
