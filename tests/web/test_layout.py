@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ..server.harness import Server, create_table
+from .boards import dense_boards
 from .conftest import CHROMIUM, PHONE
 
 pytestmark = pytest.mark.skipif(
@@ -29,7 +30,8 @@ ROUND = {"en-GB": "Round 1 of 10", "pl-PL": "Runda 1 z 10", "ru-RU": "Раунд
 PLAY_HERE = {"en-GB": "play here", "pl-PL": "tutaj", "ru-RU": "ходить сюда"}
 CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
     : document.querySelector("#draw:not([hidden]), #pass:not([hidden])")?.id ?? null"""
-CASES = [(LAPTOP, "en-GB"), (LAPTOP, "pl-PL"), (PHONE, "en-GB"), (PHONE, "ru-RU")]
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
+CASES = [(LAPTOP, "en-GB"), (LAPTOP, "pl-PL"), (PHONE, "en-GB"), (PHONE, "ru-RU"), (SMALL_PHONE, "pl-PL")]
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +63,8 @@ def inside_viewport(page: Page, selector: str) -> dict[str, Any]:
     return dict(
         page.evaluate(
             """(selector) => { scrollTo(0, 0); const r = document.querySelector(selector).getBoundingClientRect();
-            const inside = r.top >= 0 && r.bottom <= innerHeight;
-            return {top: r.top, bottom: r.bottom, height: innerHeight, inside}; }""",
+            const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+            return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: innerHeight, inside}; }""",
             selector,
         )
     )
@@ -89,7 +91,10 @@ def move_once(page: Page, touch: bool) -> None:
     expect(page.locator("#hand .tile")).not_to_have_count(held)
 
 
-@pytest.mark.parametrize(("viewport", "language"), CASES, ids=["laptop-en", "laptop-pl", "phone-en", "phone-ru"])
+CASE_IDS = ["laptop-en", "laptop-pl", "phone-en", "phone-ru", "phone360-pl"]
+
+
+@pytest.mark.parametrize(("viewport", "language"), CASES, ids=CASE_IDS)
 def test_the_table_tells_the_story_of_the_round(
     paced: Server, browser: Browser, viewport: ViewportSize, language: str
 ) -> None:
@@ -125,9 +130,11 @@ def test_the_table_tells_the_story_of_the_round(
             bot_seen = True
         if phone:
             assert page.locator("#hand-hint").is_hidden(), "no keyboard hint on a touch screen"
-            for part in ("#status", "#board", "#hand"):
+            for part in ("#status", "#board", "#hand", "#hand .tile:first-child", "#hand .tile:last-child"):
                 box = inside_viewport(page, part)
                 assert box["inside"], f"{part} is not inside the phone's screen during play: {box}"
+            sideways = page.evaluate("() => document.scrollingElement.scrollWidth - innerWidth")
+            assert sideways <= 0, f"the phone's page scrolls sideways by {sideways} px"
         move_once(page, touch=phone)
         if not phone:  # the focus is back on the hand (or its Draw/Pass) after the move
             page.wait_for_function("() => document.activeElement?.closest('#hand, .actions') !== null")
@@ -199,7 +206,8 @@ def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: 
         """() => [...document.querySelectorAll("#wide-chart svg.chart text.label")]
         .map((label) => [...label.querySelectorAll("tspan")].map((line) => line.textContent).join(" "))"""
     )
-    assert any(text.startswith(CHART_NAMES[1]) for text in shown), f"a team's name is cut: {shown}"
+    whole = [" ".join(text.split()) for text in shown]  # a wrapped line's tspan starts with a space of its own
+    assert any(text.startswith(CHART_NAMES[1]) for text in whole), f"a team's name is cut: {shown}"
     panel = page.evaluate(
         """() => { const p = document.getElementById("side-scores"); const r = p.getBoundingClientRect();
         return {scroll: p.scrollWidth, client: p.clientWidth, right: r.right, width: innerWidth}; }"""
@@ -210,7 +218,96 @@ def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: 
 
 
 def test_the_page_stays_light() -> None:
-    """The table page's own files stay within the budget of bench/first_paint.py (150 KB with the HTML)."""
-    static = Path(__file__).parents[2] / "src" / "dominohall" / "web" / "static"
-    weight = sum(path.stat().st_size for path in static.iterdir() if path.suffix in (".js", ".css"))
+    """The scripts and the stylesheet of a table in play (the modules table.html names, table.js, site.css)
+    stay within the budget of bench/first_paint.py (150 KB with the HTML)."""
+    web = Path(__file__).parents[2] / "src" / "dominohall" / "web"
+    modules = re.findall(r'"(\w+\.js)"', (web / "templates" / "table.html").read_text(encoding="utf-8"))
+    imported, todo = set(), ["table.js"]
+    while todo:  # every module table.js needs, directly or not, is named in table.html for the browser to preload
+        found = re.findall(r'from "\./(\w+\.js)"', (web / "static" / todo.pop()).read_text(encoding="utf-8"))
+        todo += [name for name in found if name not in imported]
+        imported |= set(found)
+    assert imported <= set(modules), f"imported but not preloaded: {imported - set(modules)}"
+    files = {*imported, "table.js", "site.css"}
+    weight = sum((web / "static" / name).stat().st_size for name in files)
     assert weight < 130_000, f"the table page's scripts and stylesheet weigh {weight} bytes"
+
+
+DRAW_DENSE = """async ({ view, rect, double }) => {
+    const board = await import("/static/board.js");
+    const { Camera } = await import("/static/camera.js");
+    const box = document.createElement("div"); // the board's place and size on the page during play
+    box.className = "board";
+    box.style.cssText = `position: fixed; left: ${rect.x}px; top: ${rect.y}px; width: ${rect.w}px; height: ${rect.h}px`;
+    document.body.appendChild(box);
+    let shown = view;
+    let pending = null;
+    if (double) { // the board as it was just after its last later double was laid, the double still open
+        const at = view.placed.findLastIndex(([tile, on]) => on && tile.split("-")[0] === tile.split("-")[1]);
+        const plays = view.history.map((entry, i) => [entry, i]).filter(([entry]) => entry.kind === "play");
+        const cut = plays[at - 1] ? plays[at - 1][1] + 1 : view.history.length; // the centre is no play
+        shown = { ...view, placed: view.placed.slice(0, at + 1), history: view.history.slice(0, cut), end: null };
+        pending = view.placed[at][0];
+    }
+    const portrait = rect.h > 1.15 * rect.w;
+    const recent = new Set(); // a watcher's: every play of the round, the newest followed first
+    shown.history.forEach((entry) => { if (entry.kind === "play") recent.add(entry.tile); });
+    const drawn = board.drawBoard(box, shown, "chickenfoot", { pending, portrait, playHere: "play here", recent });
+    const camera = new Camera(box);
+    const focus = board.focusKeys(shown, { pending, recent });
+    camera.attach(drawn.svg, drawn.bounds, focus.map(drawn.areaOf).filter(Boolean));
+    const inside = (node) => { const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
+        return r.left >= b.left - 0.5 && r.right <= b.right + 0.5
+            && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5; };
+    const measure = () => { // the width of the newest tile's face, and a pip across, in screen pixels
+        const tile = box.querySelector(pending ? `.tile[data-tile="${pending}"]` : ".tile.last");
+        const ctm = tile.querySelector("rect.body").getScreenCTM(); // however the tile is turned
+        const pip = tile.querySelector("circle.pip")?.getBoundingClientRect();
+        return { tile: 20 * Math.hypot(ctm.a, ctm.b), pip: pip ? Math.min(pip.width, pip.height) : null,
+            inside: inside(tile), mark: pending ? inside(box.querySelector(".pending-mark rect")) : true,
+            camera: box.dataset.camera, tiles: Number(box.dataset.tiles) };
+    };
+    const followed = measure();
+    camera.fit();
+    const fitted = measure();
+    camera.follow();
+    const again = measure();
+    box.remove();
+    return { followed, fitted, again };
+}"""
+LEGIBLE_PIP_PX = 5.0
+"""A pip narrower than this (about 1.3 mm on a phone) is hard to count; the camera's legible scale gives 5.3."""
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["1280x800", "390x844"])
+def test_dense_boards_stay_legible_where_the_play_is(paced: Server, browser: Browser, viewport: ViewportSize) -> None:
+    """On the dense boards of tests/web/boards.py (four players on double-nine, eight on double-twelve) drawn at
+    the board's size during play, the camera shows the newest tile (or the open double, with its mark) with
+    pips at least 5 px across, where "Fit" draws them smaller; "Fit" and "follow" switch between the two."""
+    page = seated(browser, paced, viewport, "en-GB")
+    rect = page.evaluate(
+        """() => { const r = document.getElementById("board").getBoundingClientRect();
+        return {x: r.left, y: r.top, w: r.width, h: r.height}; }"""
+    )
+    dense_seen, lines = 0, []
+    for view in dense_boards(8):
+        for double in (False, True):
+            got = page.evaluate(DRAW_DENSE, {"view": view, "rect": rect, "double": double})
+            followed, fitted = got["followed"], got["fitted"]
+            lines.append(
+                f"{followed['tiles']} tiles{' (open double)' if double else ''}: tile {fitted['tile']:.1f} px"
+                f" at Fit, {followed['tile']:.1f} px followed ({followed['camera']})"
+            )
+            assert followed["inside"] and followed["mark"], f"the followed tile is off the board's view: {got}"
+            assert followed["tile"] >= fitted["tile"] - 0.1
+            assert got["again"] == followed, "follow after Fit frames the same part again"
+            if fitted["tile"] * 3.8 / 20 < LEGIBLE_PIP_PX:  # a board too dense for the screen at Fit
+                dense_seen += 1
+                assert followed["camera"] == "part" and fitted["camera"] == "whole"
+            pip = followed["tile"] * 3.8 / 20  # a pip is 3.8 units across on a tile 20 units wide
+            assert pip >= LEGIBLE_PIP_PX, f"pips of {pip:.1f} px on a followed board: {got}"
+            if followed["pip"] is not None:
+                assert followed["pip"] >= LEGIBLE_PIP_PX - 0.2, f"a drawn pip measures {followed['pip']:.1f} px"
+    print(f"\n{viewport['width']}x{viewport['height']}, board {rect['w']:.0f}x{rect['h']:.0f}:\n" + "\n".join(lines))
+    assert dense_seen >= 4, "the dense boards should be too dense for the screen at Fit"
+    page.context.close()
