@@ -338,3 +338,27 @@ def test_a_laid_tile_eases_into_place_unless_motion_is_reduced(
     )
     assert found == animation
     context.close()
+
+
+def test_an_eight_seat_table_places_the_seven_others_around_the_board(server: Server, browser: Browser) -> None:
+    page = new_page(browser, DESKTOP)
+    open_table(page, server, players="8", length="one")
+    seats = page.locator("#ring li[data-seat]")
+    expect(seats).to_have_count(7)  # every other seat around the board, yours being the hand below
+    for _ in range(4):  # a few turns in, so the board has grown past the first foot
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if page.locator("#summary").is_visible():
+            break
+        lay_or_draw(page)
+    # read in one step: the seats are drawn again with every frame
+    boxes, board = page.evaluate("""() => {
+        const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const seats = [...document.querySelectorAll("#ring li[data-seat]")];
+        return [seats.map(rect), rect(document.getElementById("board"))];
+    }""")
+    assert len(boxes) == 7 and all(right > left and bottom > top for left, top, right, bottom in boxes)
+    covering = [
+        box for box in boxes if box[0] < board[2] and board[0] < box[2] and box[1] < board[3] and board[1] < box[3]
+    ]
+    assert covering == [], "a seat's box covers the board"
+    shot(page, "table-8", full_page=False)
