@@ -30,6 +30,7 @@ const state = {
   watching: sessionStorage.getItem(`dh_watch_${root.dataset.table}`) === "1",
   autoPass: null, recordAsked: null,
   clock: null, between: null, turnSeq: null, warned: null, folded: false, refocus: null,
+  movedAt: null, // the seq a move was sent at: a second press before its events arrive is not sent
 };
 const feed = new Feed();
 const scores = new Scores(tableId);
@@ -122,6 +123,8 @@ function showProblem(code, message, rule) {
 
 /** Send a move; once the next view is drawn the focus is back on the hand. */
 function move(command) {
+  if (state.movedAt === state.seq) return; // already sent from this very state: its answer is on its way
+  state.movedAt = state.seq;
   state.refocus = state.view?.history?.length ?? 0; // the history's length before the move
   send(command);
 }
@@ -438,6 +441,7 @@ function receive(frame) {
   } else if (frame.t === "welcome") {
     state.you = frame.you;
   } else if (frame.t === "error") {
+    state.movedAt = null; // refused: the person may try again from the same state
     return; // shown (in the page's language) by notice()
   }
   if (frame.table) state.table = frame.table;
