@@ -89,8 +89,9 @@ class Reply:
 
 
 BUSY = CommandError("busy", "the table could not do that now: try again")
-COMMAND_EVENTS_MAX = 8
-"""More events than any one command makes (a move ending a round makes two: the move and the next deal)."""
+COMMAND_EVENTS_MAX = 16
+"""More events than any one command makes (the most: a start that fills seven free seats with bots makes
+nine, the bots, the start and the deal)."""
 
 
 @dataclass
@@ -309,7 +310,7 @@ class TableActor:
         self._disarm_alarm()
         if not self.owner or self._stopped:
             return
-        due = [d for d in (self.state.turn_deadline(), self.state.deal_deadline(self.config.between_rounds)) if d]
+        due = [d for d in (self.state.turn_deadline(), self.state.deal_deadline()) if d is not None]
         if due:
             delay = max(0.0, min(due) - self.clock())
             self._alarm = asyncio.get_running_loop().call_later(delay, lambda: self._enqueue(self._deadline))
@@ -322,7 +323,7 @@ class TableActor:
     async def _deadline(self) -> Reply:
         """A deadline may have come: deal the next round, or make the move of a seat whose time ran out."""
         now, state = self.clock(), self.state
-        deal_at, turn_at = state.deal_deadline(self.config.between_rounds), state.turn_deadline()
+        deal_at, turn_at = state.deal_deadline(), state.turn_deadline()
         if not self.owner:
             return Reply(seq=state.seq)
         if deal_at is not None and deal_at <= now:

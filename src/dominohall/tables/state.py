@@ -213,13 +213,13 @@ class TableState:
             return None
         return {"seat": seat, "left": round(max(0.0, deadline - now), 1), "limit": self.turn_seconds()}
 
-    def deal_deadline(self, pause: float) -> float | None:
-        """When the next round is dealt anyway, with ``pause`` seconds between rounds (``None``: none waits)."""
-        return None if self.between_since is None else self.between_since + pause
+    def deal_deadline(self) -> float | None:
+        """When the next round is dealt anyway, ``pause`` seconds after the last ended (``None``: none waits)."""
+        return None if self.between_since is None else self.between_since + self.pause
 
-    def between(self, now: float, pause: float) -> dict[str, Any] | None:
+    def between(self, now: float) -> dict[str, Any] | None:
         """Who has pressed Continue and the seconds before the next deal, while a finished round waits."""
-        deadline = self.deal_deadline(pause)
+        deadline = self.deal_deadline()
         if deadline is None:
             return None
         return {"ready": sorted(self.ready), "left": round(max(0.0, deadline - now), 1)}
@@ -241,7 +241,7 @@ class TableState:
             "settings": self.settings.to_dict(),
             "turn_seconds": self.turn_seconds(),
             "clock": self.clock(now),
-            "between": self.between(now, self.pause),
+            "between": self.between(now),
         }
 
     # -- folding -----------------------------------------------------------------------------------
