@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
@@ -90,6 +91,16 @@ class ChickenFootRound(TurnTaking):
         """The double that is waiting for toes (the centre double until it has its start toes), or -1."""
         self.pending_needs = options.start_toes
         """How many more toes the pending double needs."""
+
+    @classmethod
+    def from_deal(cls, options: ChickenFootOptions, deal: dict[str, Any]) -> ChickenFootRound:
+        """A round dealt as ``deal_fields`` wrote it."""
+        return cls(options, deal["number"], deal["first"], deal["hands"], deal["boneyard"])
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal as plain values (tiles as numbers): the opener, the hands, the boneyard, the double."""
+        return {"first": self.first, "hands": [list(hand) for hand in self.dealt], "boneyard": list(self.boneyard),
+                "number": self.number}  # fmt: skip
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -237,6 +248,10 @@ class ChickenFootRound(TurnTaking):
     def scores(self) -> list[int]:
         """The round's result per seat, as every game's match sums it: here the penalties."""
         return self.penalties()
+
+    def seat_score(self, seat: int) -> int:
+        """The seat's penalty."""
+        return self.penalties()[seat]
 
     def copy(self) -> ChickenFootRound:
         """An independent copy (the history lists are copied too)."""

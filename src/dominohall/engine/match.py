@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from itertools import accumulate
-from typing import Generic, Protocol, TypeVar, overload
+from typing import Any, Generic, Protocol, TypeVar
 
 from .chickenfoot import ChickenFootRound, deal_round
 from .options import ChickenFootOptions, lowest_totals
@@ -26,8 +26,39 @@ class Round(Protocol):
 R = TypeVar("R", bound=Round)
 
 
+class Settings(Protocol):
+    """What the rest of the project reads of any game's options."""
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        ...
+
+    @property
+    def top(self) -> int:
+        """The set's highest number."""
+        ...
+
+    def sides(self) -> int:
+        """How many results a round has: one per seat, or per team."""
+        ...
+
+    def round_count(self) -> int | None:
+        """Rounds in a match of fixed length; ``None`` when a score decides."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a record writes them."""
+        ...
+
+
 class Rules(Protocol[R]):
     """What a match needs of a game's settings: how rounds are dealt, when the match ends, who won."""
+
+    @property
+    def options(self) -> Settings:
+        """The game's options."""
+        ...
 
     def deal(self, index: int, previous: R | None, rng: random.Random) -> R:
         """Deal round ``index`` (0-based) after ``previous``."""
@@ -166,26 +197,3 @@ GameOptions = ChickenFootOptions | StandardOptions
 """The settings of either game."""
 AnyRules = ChickenFootRules | StandardRules
 """The match rules of either game."""
-
-
-@overload
-def new_match(setup: ChickenFootOptions | ChickenFootRules) -> Match[ChickenFootRound]: ...
-
-
-@overload
-def new_match(setup: StandardOptions | StandardRules) -> Match[StandardRound]: ...
-
-
-@overload
-def new_match(setup: GameOptions | AnyRules) -> AnyMatch: ...
-
-
-def new_match(setup: GameOptions | AnyRules) -> AnyMatch:
-    """An empty match of the game that ``setup`` (its options, or its match rules) describes."""
-    if isinstance(setup, ChickenFootOptions):
-        return chicken_foot_match(setup)
-    if isinstance(setup, StandardOptions):
-        return standard_match(setup)
-    if isinstance(setup, ChickenFootRules):
-        return Match(setup)
-    return Match(setup)

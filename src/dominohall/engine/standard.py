@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import IllegalMoveError
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
@@ -130,6 +131,16 @@ class StandardRound(TurnTaking):
         """All Fives: True once both sides of the spinner are covered and its other two arms are open."""
         self.points = [0] * options.sides()
         """Points scored during play so far, per seat (or per team)."""
+
+    @classmethod
+    def from_deal(cls, options: StandardOptions, deal: dict[str, Any]) -> StandardRound:
+        """A hand dealt as ``deal_fields`` wrote it."""
+        return cls(options, deal["first"], deal["hands"], deal["boneyard"], deal.get("lead", NO_TILE))
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal as plain values (tiles as numbers): the leader, the hands, the boneyard, the lead asked."""
+        return {"first": self.first, "hands": [list(hand) for hand in self.dealt], "boneyard": list(self.boneyard),
+                "lead": self.lead}  # fmt: skip
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -270,6 +281,10 @@ class StandardRound(TurnTaking):
         if side is not None:
             scores[side] += hand_award(self.options, self.pips(), side)
         return scores
+
+    def seat_score(self, seat: int) -> int:
+        """The points of the seat's side (its own, or its team's)."""
+        return self.scores()[self.options.side_of(seat)]
 
     def copy(self) -> StandardRound:
         """An independent copy (the lists are copied too)."""

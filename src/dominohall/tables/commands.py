@@ -14,13 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import BOT_LEVELS, Bot, make_bot
-from ..engine.chickenfoot import ChickenFootRound
 from ..engine.errors import IllegalMoveError
-from ..engine.match import AnyRound, GameOptions, new_match
+from ..engine.games import new_match, round_view
+from ..engine.match import AnyRound, GameOptions
 from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
-from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile
-from ..engine.views import round_view
 from .errors import CommandError
 from .names import bot_name
 from .settings import options_from_settings, table_settings_from
@@ -302,18 +300,7 @@ def _chat(state: TableState, command: Command, rng: random.Random) -> list[Paylo
 
 def deal_payload(rnd: AnyRound, index: int) -> Payload:
     """The server-only ``dealt`` event of a round: its hands and boneyard (never sent to anyone)."""
-    payload: Payload = {
-        "t": "dealt",
-        "round": index,
-        "first": rnd.first,
-        "hands": [list(hand) for hand in rnd.dealt],
-        "boneyard": list(rnd.boneyard),
-    }
-    if isinstance(rnd, ChickenFootRound):
-        payload["number"] = rnd.number
-    else:
-        payload["lead"] = rnd.lead
-    return payload
+    return {"t": "dealt", "round": index, **rnd.deal_fields()}
 
 
 def first_deal(options: GameOptions, rng: random.Random) -> Payload:
@@ -370,7 +357,7 @@ def _move(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     return events
 
 
-def _ends_match(state: TableState, ended: ChickenFootRound | StandardRound) -> bool:
+def _ends_match(state: TableState, ended: AnyRound) -> bool:
     """True when the match is over once ``ended`` (the current round, played to its end) is counted."""
     assert state.match is not None
     earlier = [r.scores() for r in state.match.rounds[:-1]]
