@@ -33,9 +33,10 @@ nginx:
 	test -x /usr/sbin/nginx || (apt-get install -y nginx || (apt-get update && apt-get install -y nginx))
 
 bench: $(STAMP) chromium
-	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
+	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0 open_spiel==2.0.2  # compared against, not dependencies
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/versus.py --jobs 2
 	$(BIN)/python bench/server_load.py --tables 200
 	$(BIN)/python bench/first_paint.py
 

@@ -22,7 +22,7 @@ class Bot(Protocol):
 
 def make_bot(level: str) -> Bot:
     """A bot of the named level; raise ``ValueError`` for an unknown one."""
-    from .hard import HardBot
+    from .hard import ExpertBot, HardBot
     from .medium import MediumBot
     from .random_bot import RandomBot
 
@@ -31,6 +31,7 @@ def make_bot(level: str) -> Bot:
         "easy": RandomBot,
         "medium": MediumBot,
         "hard": HardBot,
+        "expert": ExpertBot,
     }
     if level not in factories:
         raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(BOT_LEVELS)}")
@@ -38,5 +39,5 @@ def make_bot(level: str) -> Bot:
     return bot
 
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
-"""The bot names ``make_bot`` knows: ``easy`` (alias ``random``), ``medium`` and ``hard``."""
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+"""The bot names ``make_bot`` knows: ``easy`` (alias ``random``), ``medium``, ``hard`` and ``expert``."""
