@@ -8,6 +8,7 @@ sets its plural rule from CLDR, and it is turned into a ``gettext`` translation 
 from __future__ import annotations
 
 import gettext
+import json
 import subprocess
 from functools import cache
 from io import BytesIO
@@ -118,9 +119,21 @@ def render(language: str, template: str, **context: Any) -> str:
     )
 
 
+def data_block(value: Any) -> str:
+    r"""``value`` as JSON for a ``<script type="application/json">`` block: no ``<``, ``>`` or ``&`` in it, so
+    nothing inside can close the block.
+
+    >>> data_block({"a": "</script>"})
+    '{"a": "\\u003c/script\\u003e"}'
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def mount(app: FastAPI) -> None:
     """Add the site's pages and its static files to ``app``."""
-    from . import pages
+    from . import pages, replays
 
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")  # before /{language}/{slug}
+    app.include_router(replays.router)  # /{language}/replay before /{language}/{slug}
     app.include_router(pages.router)
