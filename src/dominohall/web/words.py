@@ -216,6 +216,7 @@ def life_words(language: str) -> dict[str, str]:
         "record_so_far": forms.gettext("Match %(num)d so far"),
         "record_download": forms.gettext("Download the record (JSON)"),
         "record_download_so_far": forms.gettext("Download the record so far (JSON)"),
+        "record_replay": forms.gettext("Replay"),
         "error_not-between": forms.gettext("The next round has been dealt already."),
         "error_not-away": forms.gettext("You are playing your seat yourself already."),
         **rules_words(language),

@@ -112,6 +112,7 @@ $("board").addEventListener("click", (event) => {
 
 function moveLine(move) {
   const name = names[move.seat];
+  if (move.seat === YOU) return format(words[{ play: "you_played_on", draw: "you_drew", pass: "you_passed" }[move.kind]], move);
   if (move.kind === "play") return format(words.played_on, { name, tile: move.tile, on: move.on });
   return move.kind === "draw" ? format(words.drew_tile, { name, tile: move.tile }) : format(words.passed, { name });
 }
