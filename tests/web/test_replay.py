@@ -280,7 +280,8 @@ def test_the_tables_records_menu_links_to_the_replay_and_the_replay_back_to_the_
     names = [seat["name"] for seat in record["seats"]]
     expect(page.locator("#result-table")).to_be_hidden()
     page.keyboard.press("End")
-    expect(page.locator("#result-table tbody th")).to_have_text([f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"])
+    teams = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    expect(page.locator("#result-table tbody th")).to_have_text(teams)
     page.get_by_role("link", name="Back to the table").click()
     expect(page).to_have_url(re.compile(rf"/t/{table_id}$"))
     page.context.close()
