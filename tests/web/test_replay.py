@@ -93,7 +93,7 @@ def engine_round(record: dict[str, Any], index: int, moves: int | None = None) -
 
 def shown(page: Page) -> dict[str, Any]:
     """What the viewer shows now: the board's tiles in the order laid, each seat's hand, the boneyard."""
-    return page.evaluate(
+    found: dict[str, Any] = page.evaluate(
         """() => ({
         board: [...document.querySelectorAll("#board svg g.tile")].map((tile) => tile.dataset.tile),
         hands: [...document.querySelectorAll("#hands li.seat-hand")].map((seat) =>
@@ -101,6 +101,7 @@ def shown(page: Page) -> dict[str, Any]:
         boneyard: Number(document.getElementById("where-boneyard").textContent.replace(/\\D+/g, "")),
     })"""
     )
+    return found
 
 
 def engine_shows(record: dict[str, Any], index: int, rnd: Any) -> dict[str, Any]:
