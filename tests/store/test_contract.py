@@ -208,3 +208,18 @@ def test_load_gives_the_first_events_up_to_a_limit(store_url: str) -> None:
         return [[e.seq for e in await store.load("t1", after, limit)] for after, limit in ((0, 2), (3, 10), (1, None))]
 
     assert run(store_url, work) == [[1, 2], [4, 5], [2, 3, 4, 5]]
+
+
+def test_an_analysis_is_kept_once_per_key_and_survives_reopening(store_url: str) -> None:
+    body = {"format": "dominohall/analysis@1", "decisions": [{"move": 3, "loss": 4.5, "verdict": None}]}
+
+    async def write(store: Store) -> None:
+        await store.create_table("t1", 1.0)
+        assert await store.load_analysis("t1", "1/2/0") is None
+        await store.save_analysis("t1", "1/2/0", body)
+        await store.save_analysis("t1", "1/2/0", {"other": True})  # the first result stays
+
+    run(store_url, write)
+    assert run(store_url, lambda store: store.load_analysis("t1", "1/2/0")) == body
+    assert run(store_url, lambda store: store.load_analysis("t1", "1/2/1")) is None
+    assert run(store_url, lambda store: store.load_analysis("t2", "1/2/0")) is None

@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
+from ..tables.analyses import Analyses
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
@@ -71,10 +72,12 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall = Hall(store, config, BotRunner(settings.bot_workers), coordinator or LocalCoordinator())
         app.state.hall = hall
+        app.state.analyses = Analyses(store)
         await hall.open()
         try:
             yield
         finally:
+            await app.state.analyses.close()
             await hall.close()
             await store.close()
 

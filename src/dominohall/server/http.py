@@ -14,6 +14,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ..tables.analyses import Analyses
+from ..tables.analyses import Request as AnalysisRequest
 from ..tables.errors import CommandError
 from ..tables.hall import Hall, NewTable
 from ..tables.records import match_record
@@ -22,7 +24,9 @@ router = APIRouter()
 
 STATUS = {"no-table": 404, "not-over": 403, "bad-token": 403, "busy": 503, "rate-limited": 429}
 """HTTP status of an error code (the others are 400 or, for a seat or state conflict, 409)."""
-CONFLICTS = frozenset({"seat-taken", "started", "already-seated", "match-over", "not-started", "not-between"})
+CONFLICTS = frozenset(
+    {"seat-taken", "started", "already-seated", "match-over", "not-started", "not-between", "not-finished"}
+)
 
 
 def cookie_name(table_id: str) -> str:
@@ -148,6 +152,29 @@ async def record(table_id: str, request: Request, match: Annotated[int | None, Q
         return await match_record(actor.state, hall.store, match)
     except CommandError as error:
         return refusal(error)
+
+
+@router.get("/api/tables/{table_id}/analysis")
+async def analysis(
+    table_id: str,
+    request: Request,
+    match: Annotated[int, Query(ge=1, le=100_000)],
+    round: Annotated[int, Query(ge=1, le=1_000)],
+    seat: Annotated[int, Query(ge=0, le=7)],
+) -> Any:
+    """The analysis of a seat's choices in a finished round (``dominohall/analysis@1``, docs/bots.md): 200
+    with it once ready; 202 ``{"status": "pending"}`` while it is computed (ask again); 503 ``busy``."""
+    hall = hall_of(request)
+    actor = await hall.actor(table_id)
+    if actor is None:
+        return refusal(CommandError("no-table", "there is no table with this id: check the link"))
+    analyses: Analyses = request.app.state.analyses
+    try:
+        record = await match_record(actor.state, hall.store, match)
+        found = await analyses.result(AnalysisRequest(table_id, match, round, seat), record)
+    except CommandError as error:
+        return refusal(error)
+    return JSONResponse({"status": "pending"}, status_code=202) if found is None else found
 
 
 @router.get("/healthz")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import orjson
 
@@ -37,6 +37,12 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     PRIMARY KEY (table_id, seq),
     UNIQUE (table_id, command_id)
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    key TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (table_id, key)
 );
 CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
@@ -239,6 +245,18 @@ class SqliteStore:
             return [Event(table_id, seq, cid, actor, time, orjson.loads(text)) for seq, cid, actor, time, text in rows]
 
         return await self._run(work)
+
+    async def save_analysis(self, table_id: str, key: str, body: dict[str, Any]) -> None:
+        """Keep a result computed from the table's events (the first one kept for a key stays)."""
+        query = "INSERT INTO analyses (table_id, key, body) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+        text = orjson.dumps(body).decode()
+        await self._run(lambda: self._db.execute(query, (table_id, key, text)))
+
+    async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """A result kept by ``save_analysis``, or ``None``."""
+        query = "SELECT body FROM analyses WHERE table_id = ? AND key = ?"
+        row = await self._run(lambda: self._db.execute(query, (table_id, key)).fetchone())
+        return None if row is None else dict(orjson.loads(row[0]))
 
     async def has_table(self, table_id: str) -> bool:
         """True when the table exists."""

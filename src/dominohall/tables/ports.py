@@ -81,6 +81,15 @@ class Store(Protocol):
         ``limit`` of them when a limit is given."""
         ...
 
+    async def save_analysis(self, table_id: str, key: str, body: dict[str, Any]) -> None:
+        """Keep a result computed from the table's events under ``key`` (a round's analysis); a second save
+        of the same key keeps the first."""
+        ...
+
+    async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """A result kept by ``save_analysis``, or ``None``."""
+        ...
+
     async def has_table(self, table_id: str) -> bool:
         """True when the table exists."""
         ...
