@@ -7,9 +7,9 @@ from pathlib import Path
 
 from dominohall.engine.record import verify
 from dominohall.store.sqlite import SqliteStore
-from dominohall.tables.actor import TableConfig
 from dominohall.tables.bots import BotRunner
 from dominohall.tables.commands import Command
+from dominohall.tables.config import TableConfig
 from dominohall.tables.hall import Hall, NewTable
 from dominohall.tables.state import OVER, token_hash
 

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from ..server.logs import configure
     from ..server.settings import ServerSettings
     from ..store.backends import backend_for
-    from ..tables.actor import TableConfig
+    from ..tables.config import TableConfig
     from ..tables.ports import StoreError
 
     try:

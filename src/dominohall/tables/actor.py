@@ -20,19 +20,28 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from .bots import BotRunner
 from .commands import Command, decide
+from .config import TableConfig
 from .errors import CommandError
 from .frames import frame_for, snapshot
-from .ports import Coordinator, DuplicateCommandError, Event, LocalCoordinator, SeqConflictError, Store, StoreError
+from .ports import (
+    Coordinator,
+    DuplicateCommandError,
+    Event,
+    Frame,
+    LocalCoordinator,
+    SeqConflictError,
+    Store,
+    StoreError,
+    Subscriber,
+)
 from .presence import Presence
 from .state import GONE, OVER, PLAYING, TableState
 
 log = logging.getLogger("dominohall.tables")
-
-Frame = dict[str, Any]
 
 SEAT_EVENTS = frozenset({"created", "sat", "stood", "kicked", "bot", "settings", "away", "back"})
 """The events that change who sits where, and so who of the table's people is connected."""
@@ -40,35 +49,6 @@ SEAT_EVENTS = frozenset({"created", "sat", "stood", "kicked", "bot", "settings",
 WRITE_ATTEMPTS = 8
 """How many times a command is decided, when other processes keep writing first, before it is refused as busy
 (from the second conflict on, the actor waits a random moment of up to 8, 16, ... 100 ms first)."""
-
-
-class Subscriber(Protocol):
-    """A connection watching a table: it is known by its token hash and receives frames without waiting."""
-
-    token: str | None
-
-    def deliver(self, frame: Frame) -> None:
-        """Queue ``frame`` for sending (a connection that cannot keep up drops itself, never the table)."""
-        ...
-
-
-@dataclass
-class TableConfig:
-    """How tables behave: the bots' delay, how far back a reconnect may catch up, the grace period, and
-    how the hall keeps its live tables."""
-
-    bot_delay: float = 0.8
-    catch_up_limit: int = 200
-    grace: float = 60.0
-    """Seconds a seated person may be gone during a match before a bot stands in (until they return)."""
-    claim_interval: float = 1.5
-    """Seconds between the hall's rounds: owning the live tables nobody owns, unloading idle ones."""
-    idle_unload: float = 600.0
-    """Seconds without a connection or an event after which a live table is unloaded (rebuilt when asked)."""
-    over_unload: float = 30.0
-    """The same, once the table's match is over."""
-    between_rounds: float = 20.0
-    """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""
 
 
 @dataclass

@@ -22,9 +22,10 @@ from typing import Any
 
 from ..bots import BOT_LEVELS
 from ..engine.record import export_record
-from .actor import Reply, TableActor, TableConfig
+from .actor import Reply, TableActor
 from .bots import BotRunner
 from .commands import Command, check_name
+from .config import TableConfig
 from .errors import CommandError
 from .names import bot_name
 from .ports import Coordinator, Event, LocalCoordinator, Store, StoreError

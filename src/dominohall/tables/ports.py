@@ -1,5 +1,5 @@
-"""The ports of a table's life: the ``Store`` of events, the ``Event`` record it keeps, and the
-``Coordinator`` of the processes sharing a store.
+"""The ports of a table's life: the ``Store`` of events, the ``Event`` record it keeps, the ``Coordinator``
+of the processes sharing a store, and the ``Subscriber`` a connection watching a table is.
 
 A table is an append-only list of events numbered from 1 (``seq``). In each process one actor per live
 table changes it: it appends the events of one command in one transaction, and only then acknowledges the
@@ -42,6 +42,20 @@ class Event:
     def payload_json(self) -> str:
         """The payload as compact JSON text, as stores keep it."""
         return orjson.dumps(self.payload, option=orjson.OPT_SORT_KEYS).decode()
+
+
+Frame = dict[str, Any]
+"""A message for a client, as JSON (``docs/protocol.md``)."""
+
+
+class Subscriber(Protocol):
+    """A connection watching a table: it is known by its token hash and receives frames without waiting."""
+
+    token: str | None
+
+    def deliver(self, frame: Frame) -> None:
+        """Queue ``frame`` for sending (a connection that cannot keep up drops itself, never the table)."""
+        ...
 
 
 class StoreError(RuntimeError):
