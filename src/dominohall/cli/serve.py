@@ -8,6 +8,9 @@ import gc
 import os
 from typing import Any
 
+from ..tables.config import TableConfig
+from ..tables.ports import StoreError
+
 DEFAULT_DB = "sqlite:///data/dominohall.db"
 BOT_DELAY_ENV = "DOMINOHALL_BOT_DELAY"
 """The environment variable that sets the bots' delay when ``--bot-delay`` is not given."""
@@ -85,8 +88,6 @@ def run(args: argparse.Namespace) -> int:
     from ..server.logs import configure
     from ..server.settings import ServerSettings
     from ..store.backends import backend_for
-    from ..tables.config import TableConfig
-    from ..tables.ports import StoreError
 
     try:
         backend = backend_for(args.db)
