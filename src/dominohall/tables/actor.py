@@ -18,7 +18,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -383,15 +383,12 @@ class TableActor:
                 return self._answer(Reply(error=BUSY), command, reply_to)
             return self._answer(Reply(seq=last, duplicate=True), command, reply_to)
         try:
-            payloads = decide(self.state, command, self.rng)
+            decision = decide(self.state, command, self.rng)
         except CommandError as error:
             return self._answer(Reply(error=error), command, reply_to)
-        events = self._events(payloads, command, key)
-        finished = True if any(p.get("match_over") for p in payloads) else None
-        if command.kind == "rematch":
-            finished = False
+        events = self._events(decision.payloads, command, key)
         try:
-            await self.store.append(events, finished=finished)
+            await self.store.append(events, phase=decision.phase_change(self.state.phase))
         except (SeqConflictError, DuplicateCommandError):
             return None
         except Exception as error:  # whatever failed, this command alone is refused, and answered
@@ -452,7 +449,7 @@ class TableActor:
             if event.kind == "away" and gone and self.presence.is_connected(self.state.seats[seat].token):
                 self._enqueue(lambda: self._back(seat))
 
-    def _events(self, payloads: list[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
+    def _events(self, payloads: Sequence[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
         now, actor, seq = self.clock(), actor_name(self.state, command), self.state.seq
         return [
             Event(self.table_id, seq + i + 1, key if i == 0 else None, actor, now, payload)

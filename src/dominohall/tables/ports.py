@@ -13,9 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 import orjson
+
+
+class Phase(StrEnum):
+    """Where a table's match stands: what a table's summary calls its ``phase``, and what its store keeps
+    (a table whose match is not over is rebuilt when a process starts)."""
+
+    WAITING = "waiting"
+    """Seats are being taken and settings changed; no match yet."""
+    PLAYING = "playing"
+    """A match is being played."""
+    OVER = "over"
+    """The match is over (a rematch starts another)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +92,11 @@ class Store(Protocol):
         cannot be stored."""
         ...
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
         """Append the events of one command of one table atomically (all or none).
 
-        ``finished`` marks the table's match as over (``True``) or running again (``False``, a rematch) in
-        the same transaction; ``None`` leaves it. Raises
+        ``phase`` is the table's phase once the events are folded, when they change it (``None``: they do
+        not): the store keeps whether the match is over in the same transaction. Raises
         ``DuplicateCommandError`` when a command id was applied already, ``SeqConflictError`` when a
         ``seq`` is taken, and appends nothing in either case. Any other failure (a payload that cannot be
         stored, the database) is a ``StoreError`` too, and never fails another table's append.
