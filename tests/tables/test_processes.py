@@ -15,8 +15,8 @@ import pytest
 from dominohall.engine.record import verify
 from dominohall.store.coordinator import PostgresCoordinator
 from dominohall.tables.actor import Reply
-from dominohall.tables.commands import Command
-from dominohall.tables.hall import Hall, NewTable
+from dominohall.tables.commands import Command, NewTable
+from dominohall.tables.hall import Hall
 from dominohall.tables.ports import Event, Phase, SeqConflictError, Store
 from dominohall.tables.state import OVER, token_hash
 

@@ -13,8 +13,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from ..tables.hall import NewTable
 from ..tables.records import match_record
 from ..web.seats import cookie_name, hall_of, set_seat_cookie
 

@@ -69,6 +69,20 @@ class Decision:
         return None if self.phase == before else self.phase
 
 
+@dataclass
+class NewTable:
+    """What a host asks for to make a table: the game and settings, a bot level (or ``None``: a person) per
+    seat, the host's name and the seat the host takes."""
+
+    game: str
+    settings: dict[str, Any]
+    bots: list[str | None]
+    name: str
+    seat: int = 0
+    language: str = "en"
+    """The language of the page that asks (the bots' names come from it)."""
+
+
 def decide(state: TableState, command: Command, rng: random.Random) -> Decision:
     """What ``command`` becomes at ``state``; raise ``CommandError`` to refuse it."""
     handler = HANDLERS.get(command.kind)
@@ -79,6 +93,50 @@ def decide(state: TableState, command: Command, rng: random.Random) -> Decision:
             "stale", f"the round has moved on (event {state.round_seq}, not {command.at_seq}): look again"
         )
     return handler(state, command, rng)
+
+
+# -- a new table ------------------------------------------------------------------------------------
+
+
+def opening(spec: NewTable, host: str, now: float, rng: random.Random) -> Payload:
+    """The first event of the table ``spec`` asks for (``created``), hosted by the person whose token hash is
+    ``host``; ``CommandError`` when it makes no table, from the checks of the host's own commands (the
+    settings, a bot's level, a display name)."""
+    options = options_from_settings(spec.game, spec.settings)
+    if len(spec.bots) != options.players:
+        raise CommandError("bad-settings", f"name a bot level or null for each of the {options.players} seats")
+    if not 0 <= spec.seat < options.players or spec.bots[spec.seat] is not None:
+        raise CommandError("no-such-seat", "the host takes a seat of the table that has no bot")
+    for level in spec.bots:
+        if level is not None:
+            _level(level)
+    table = table_settings_from(spec.settings)
+    name = check_name(spec.name)
+    return {
+        "t": "created",
+        "game": spec.game,
+        "options": options.to_dict(),
+        "seats": _opening_seats(spec, name, host, rng),
+        "table": table.to_dict(),
+        "language": spec.language,
+        "host": host,
+        "time": now,
+    }
+
+
+def _opening_seats(spec: NewTable, name: str, host: str, rng: random.Random) -> list[Payload]:
+    """A new table's seats: the host, a bot with a name of its own per bot level, the free seats."""
+    names: list[str | None] = [name]
+    seats: list[Payload] = []
+    for index, level in enumerate(spec.bots):
+        if index == spec.seat:
+            seats.append({"name": name, "token": host})
+        elif level is None:
+            seats.append({})
+        else:
+            names.append(bot_name(spec.language, names, rng))
+            seats.append({"name": names[-1], "bot": level})
+    return seats
 
 
 # -- seats ------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from ..tables.hall import NewTable
 from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, chosen_language, render, translations
 from .forms import (
     FormError,
