@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from dominohall.bots import Bot
 from dominohall.bots.analysis import Verdict, analyse_round
 from dominohall.bots.arena import play_match
+from dominohall.bots.knowledge import Knowledge
 from dominohall.bots.line import points_of
 from dominohall.bots.medium import MediumBot
 from dominohall.bots.random_bot import RandomBot
@@ -18,10 +20,11 @@ from dominohall.engine.games import game_of, round_view
 from dominohall.engine.match import Match
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.standard_options import StandardOptions
+from dominohall.engine.views import standard_view
 
 
 def _finished(options: Any, seed: int) -> Match[Any]:
-    bots = [RandomBot(), *(MediumBot() for _ in range(options.players - 1))]
+    bots: list[Bot] = [RandomBot(), *(MediumBot() for _ in range(options.players - 1))]
     return play_match(options, bots, random.Random(f"deal{seed}"), random.Random(f"bots{seed}"))
 
 
@@ -81,16 +84,14 @@ def test_the_analysis_of_a_seat_reads_its_views_only(monkeypatch: pytest.MonkeyP
     rnd = match.rounds[0]
     real = {seat: sorted(rnd.dealt[seat]) for seat in (1, 2)}
     seen: list[list[list[int]]] = []
-    from dominohall.bots import analysis
-
-    original = analysis.Knowledge.sample
+    original = Knowledge.sample
 
     def spy(self: Any, rng: random.Random) -> Any:
         hands, boneyard = original(self, rng)
         seen.append([sorted(hand) for hand in hands])
         return hands, boneyard
 
-    monkeypatch.setattr(analysis.Knowledge, "sample", spy)
+    monkeypatch.setattr(Knowledge, "sample", spy)
     analyse_round(match, 0, 0, samples=30, rng=random.Random(1))
     assert seen and sum(hands[1] == real[1] and hands[2] == real[2] for hands in seen) < len(seen)
 
@@ -103,7 +104,7 @@ def test_a_play_that_throws_away_points_at_once_is_a_blunder() -> None:
         match = game_of(options).new_match(options)
         rnd = match.deal_next(rng)
         while rnd.end is None:
-            view = round_view(rnd, rnd.turn)
+            view = standard_view(rnd, rnd.turn)
             plays = [m for m in view.legal_moves if m.is_play()]
             scored = {m: points_of(view.open_ends, view.spinner, view.spinner_open, m, mode="allfives") for m in plays}
             if rnd.turn == 0 and scored and max(scored.values()) >= 20 and min(scored.values()) == 0:

@@ -10,7 +10,7 @@ from typing import TypeVar
 import pytest
 
 from dominohall.store.backends import store_for
-from dominohall.tables.ports import DuplicateCommandError, Event, SeqConflictError, Store, StoreError
+from dominohall.tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, Store, StoreError
 
 T = TypeVar("T")
 
@@ -86,10 +86,10 @@ def test_unfinished_tables_oldest_first_and_finishing_in_the_same_transaction(st
         await store.create_table("late", 5.0)
         await store.create_table("early", 1.0)
         before = await store.unfinished()
-        await store.append([event(1, table="early")], finished=True)
+        await store.append([event(1, table="early")], phase=Phase.OVER)
         over = await store.unfinished()
         with pytest.raises(SeqConflictError):
-            await store.append([event(1, table="late")] * 2, finished=True)
+            await store.append([event(1, table="late")] * 2, phase=Phase.OVER)
         return before, over, await store.unfinished()
 
     assert run(store_url, work) == (["early", "late"], ["late"], ["late"])
@@ -98,8 +98,8 @@ def test_unfinished_tables_oldest_first_and_finishing_in_the_same_transaction(st
 def test_a_rematch_makes_a_table_unfinished_again(store_url: str) -> None:
     async def work(store: Store) -> list[str]:
         await store.create_table("t1", 1.0)
-        await store.append([event(1)], finished=True)
-        await store.append([event(2)], finished=False)
+        await store.append([event(1)], phase=Phase.OVER)
+        await store.append([event(2)], phase=Phase.PLAYING)
         return await store.unfinished()
 
     assert run(store_url, work) == ["t1"]

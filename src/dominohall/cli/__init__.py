@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import analyse, play, records, serve, simulate, tournament
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    from . import analyse, play, records, serve, simulate, tournament
-
     parser = argparse.ArgumentParser(
         prog="dominohall", description="Chicken Foot and the standard domino game: play, simulate, check."
     )

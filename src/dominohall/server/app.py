@@ -15,6 +15,8 @@ from ..tables.analyses import Analyses
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
+from ..web.pages import mount as mount_site
+from . import errors, http, ws
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
@@ -62,9 +64,6 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     ``coordinator`` links the processes sharing the store (``store.backends.backend_for`` gives the one
     that goes with a store); without one the process is alone with its store.
     """
-    from ..web import mount as mount_site
-    from . import errors, http, ws
-
     settings = settings or ServerSettings()
     config = settings.tables
 

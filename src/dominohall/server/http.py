@@ -1,7 +1,6 @@
 """The HTTP API: create a table, sit down, a table's public summary, a finished match's record, health.
 
-A seat's token travels only in an HttpOnly, SameSite=Lax cookie named ``dh_<table id>``; the server keeps
-only its SHA-256.
+A seat's token travels only in an HttpOnly, SameSite=Lax cookie (``web.seats``, shared with the site's pages).
 """
 
 from __future__ import annotations
@@ -16,9 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from ..tables.analyses import Analyses
 from ..tables.analyses import Request as AnalysisRequest
+from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from ..tables.hall import Hall, NewTable
 from ..tables.records import match_record
+from ..web.seats import cookie_name, hall_of, set_seat_cookie
 
 router = APIRouter()
 
@@ -27,11 +27,6 @@ STATUS = {"no-table": 404, "not-over": 403, "bad-token": 403, "busy": 503, "rate
 CONFLICTS = frozenset(
     {"seat-taken", "started", "already-seated", "match-over", "not-started", "not-between", "not-finished"}
 )
-
-
-def cookie_name(table_id: str) -> str:
-    """The cookie holding the seat token for a table."""
-    return f"dh_{table_id}"
 
 
 class CreateTable(BaseModel):
@@ -51,12 +46,6 @@ class SitDown(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt
     name: Annotated[str, Field(max_length=64)]
-
-
-def hall_of(request: Request) -> Hall:
-    """The app's hall of tables."""
-    hall: Hall = request.app.state.hall
-    return hall
 
 
 def refusal(error: CommandError) -> JSONResponse:
@@ -86,12 +75,6 @@ def invalid_request(request: Request, error: Exception) -> JSONResponse:
 def printable(text: str, limit: int = 64) -> str:
     """``text`` safe to answer: at most ``limit`` characters, anything that is not UTF-8 replaced."""
     return text[:limit].encode("utf-8", "replace").decode("utf-8")
-
-
-def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
-    """Give the browser its seat token: HttpOnly, SameSite=Lax, for the whole site."""
-    secure = bool(request.app.state.settings.secure_cookies)
-    response.set_cookie(cookie_name(table_id), token, httponly=True, samesite="lax", secure=secure, path="/")
 
 
 @router.post("/api/tables", status_code=201)

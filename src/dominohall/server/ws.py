@@ -23,8 +23,8 @@ from ..tables.actor import TableActor
 from ..tables.errors import CommandError
 from ..tables.hall import Hall
 from ..tables.state import token_hash
+from ..web.seats import cookie_name
 from .guards import TRANSPORT
-from .http import cookie_name
 from .limits import Budget, PerAddress
 from .origins import is_own, origin_of
 from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, message_id, parse_client

@@ -20,7 +20,7 @@ from psycopg import errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
+from ..tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, StoreError
 
 CHANNEL = "dominohall"
 """The notification channel: each payload is ``"<table id> <last seq>"``."""
@@ -146,8 +146,9 @@ class PostgresStore:
                 await connection.execute(INSERT, [table_id, *columns])
                 await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
-        """Append one command's events of one table in one transaction (all or none), with its notification.
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+        """Append one command's events of one table in one transaction (all or none), with its notification
+        (and, when ``phase`` is given, whether the table's match is over: the ``finished`` column).
 
         Returns once the transaction has committed. When the connection fails during the commit the
         outcome is unknown and ``StoreError`` is raised: the events may be in. A retried command id then
@@ -159,7 +160,8 @@ class PostgresStore:
         columns = _columns(events)
         async with self._connection() as connection, connection.transaction():
             await connection.execute(INSERT, [table_id, *columns])
-            if finished is not None:
+            if phase is not None:
+                finished = phase == Phase.OVER
                 await connection.execute("UPDATE tables SET finished = %s WHERE table_id = %s", [finished, table_id])
             await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
+from ..tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, StoreError
 
 T = TypeVar("T")
 
@@ -76,6 +76,8 @@ class SqliteStore:
         self._connection: sqlite3.Connection | None = None
         self._closed = False
         self._batch: list[tuple[Sequence[Event], bool | None, asyncio.Future[None]]] = []
+        """The appends waiting for the writer: the events, the ``finished`` column's new value (``None``: as
+        it is), and the future of the outcome."""
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
@@ -133,8 +135,9 @@ class SqliteStore:
         except Exception as error:
             raise _failure(error) from None
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
-        """Append one command's events of one table, all or none; return once they are committed.
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+        """Append one command's events of one table, all or none; return once they are committed (and, when
+        ``phase`` is given, whether the table's match is over: the ``finished`` column).
 
         Group commit: appends that arrive while the writer is committing wait for the next transaction,
         which takes all of them at once and costs one sync of the disk for the lot. An append that fails
@@ -144,7 +147,7 @@ class SqliteStore:
             return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._batch.append((events, finished, done))
+        self._batch.append((events, None if phase is None else phase == Phase.OVER, done))
         if self._flusher is None or self._flusher.done() or self._flusher.get_loop() is not loop:
             self._flusher = loop.create_task(self._flush())
         await done

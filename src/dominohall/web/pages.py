@@ -7,13 +7,13 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import segno
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
 
-from ..server.http import cookie_name, hall_of, set_seat_cookie
+from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from ..tables.hall import NewTable
-from . import COOKIE, GAME_SLUGS, LANGUAGES, chosen_language, render, translations
+from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, chosen_language, render, translations
 from .forms import (
     FormError,
     bots_of,
@@ -25,12 +25,19 @@ from .forms import (
     settings_of,
     table_choices,
 )
+from .seats import cookie_name, hall_of, set_seat_cookie
 from .words import seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
 
 GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "standard": "standard"}
 ONE_YEAR = 365 * 24 * 3600
+
+
+def mount(app: FastAPI) -> None:
+    """Add the site's pages and its static files to ``app`` (``server.app.create_app`` does)."""
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")  # before /{language}/{slug}
+    app.include_router(router)
 
 
 def page(request: Request, language: str, template: str, status: int = 200, **context: Any) -> HTMLResponse:
