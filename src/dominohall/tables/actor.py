@@ -26,7 +26,8 @@ from .bots import BotRunner
 from .commands import Command, decide
 from .config import TableConfig
 from .errors import CommandError
-from .frames import frame_for, snapshot
+from .frames import frame_for, move_to_wire, snapshot
+from .hints import HINT_LEVEL, hint_frame, hint_view
 from .ports import (
     Coordinator,
     DuplicateCommandError,
@@ -206,6 +207,14 @@ class TableActor:
     async def submit(self, command: Command, reply_to: Subscriber | None = None) -> Reply:
         """Queue ``command`` and wait for its reply (``reply_to`` gets the ack or error first of all)."""
         return await self._enqueue(lambda: self._command(command, reply_to))
+
+    async def hint(self, token_digest: str | None, command_id: str) -> Frame:
+        """The ``hint`` frame for the asking person (the hard bot's choice on its turn), or ``CommandError``.
+
+        Nothing at the table changes: the view is read now and the bot thinks in its worker pool."""
+        view, at = hint_view(self.state, token_digest), self.state.seq
+        move = await self.bots.choose(HINT_LEVEL, view)
+        return hint_frame(command_id, at, move_to_wire(move))
 
     async def join(self, subscriber: Subscriber, last_seq: int | None) -> None:
         """Add a subscriber: it gets the events after ``last_seq`` for its seat, or a fresh snapshot."""
