@@ -7,10 +7,10 @@ from pathlib import Path
 
 from dominohall.engine.record import verify
 from dominohall.store.sqlite import SqliteStore
-from dominohall.tables.actor import TableConfig
 from dominohall.tables.bots import BotRunner
-from dominohall.tables.commands import Command
-from dominohall.tables.hall import Hall, NewTable
+from dominohall.tables.commands import Command, NewTable
+from dominohall.tables.config import TableConfig
+from dominohall.tables.hall import Hall
 from dominohall.tables.state import OVER, token_hash
 
 from .helpers import Inbox, open_shared_hall, play_to_end, until

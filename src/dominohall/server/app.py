@@ -11,9 +11,12 @@ from fastapi.exceptions import RequestValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
+from ..tables.analyses import Analyses
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
+from ..web.pages import mount as mount_site
+from . import errors, http, ws
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
@@ -61,9 +64,6 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     ``coordinator`` links the processes sharing the store (``store.backends.backend_for`` gives the one
     that goes with a store); without one the process is alone with its store.
     """
-    from ..web import mount as mount_site
-    from . import errors, http, ws
-
     settings = settings or ServerSettings()
     config = settings.tables
 
@@ -71,10 +71,12 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall = Hall(store, config, BotRunner(settings.bot_workers), coordinator or LocalCoordinator())
         app.state.hall = hall
+        app.state.analyses = Analyses(store)
         await hall.open()
         try:
             yield
         finally:
+            await app.state.analyses.close()
             await hall.close()
             await store.close()
 

@@ -135,8 +135,14 @@ class Bot(ClientCommand):
     level: str = "medium"
 
 
+class Hint(ClientCommand):
+    """Ask for the hard bot's choice for your turn (a table where you play bots alone); changes nothing."""
+
+    t: Literal["hint"]
+
+
 AnyClientMessage = Annotated[
-    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back,
+    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back | Hint,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -153,6 +159,7 @@ CLIENT_TYPES = (
     "bot",
     "continue",
     "back",
+    "hint",
 )
 
 _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
@@ -297,8 +304,17 @@ class TableEvent(ServerFrame):
     why: str | None = None
 
 
+class HintFrame(ServerFrame):
+    """The hard bot's choice for the asker's turn (answering ``hint`` ``id``), as of event ``at``."""
+
+    t: Literal["hint"]
+    id: str
+    at: int
+    move: dict[str, Any]
+
+
 AnyServerFrame = Annotated[
-    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | PresenceFrame | TableEvent,
+    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | PresenceFrame | TableEvent | HintFrame,
     Field(discriminator="t"),
 ]
 server_frames = TypeAdapter[ServerFrame](AnyServerFrame)

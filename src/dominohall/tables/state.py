@@ -20,15 +20,11 @@ from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.moves import DRAW, PASS, PLAY, Move
 from ..engine.options import ChickenFootOptions
 from ..engine.record import SeatInfo
-from .ports import Event
+from .ports import Event, Phase
 from .settings import TableSettings
 
-WAITING = "waiting"
-"""Seats are being taken and settings changed; no match yet."""
-PLAYING = "playing"
-"""A match is being played."""
-OVER = "over"
-"""The match is over (a rematch starts another)."""
+WAITING, PLAYING, OVER = Phase.WAITING, Phase.PLAYING, Phase.OVER
+"""A table's phases (``Phase``), by their short names."""
 
 
 class EventKind(StrEnum):
@@ -122,7 +118,7 @@ class TableState:
     host: str = ""
     created: float = 0.0
     seq: int = 0
-    phase: str = WAITING
+    phase: Phase = WAITING
     match: AnyMatch | None = None
     matches: int = 0
     commands: dict[str, int] = field(default_factory=dict)

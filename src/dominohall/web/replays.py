@@ -13,9 +13,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from ..server.http import hall_of
-from . import LANGUAGES, data_block, plural_forms, translations
-from .pages import language_of, page
+from . import LANGUAGES, plural_forms, translations
+from .responses import data_block, language_of, page
+from .seats import hall_of
 from .tutorial import tutorial_data
 from .words import bot_names, layout_plurals, life_plurals, rules_words
 

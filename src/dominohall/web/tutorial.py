@@ -17,7 +17,8 @@ from functools import cache
 from typing import Any
 
 from ..tables.names import NAMES
-from . import HERE, data_block, translations
+from . import HERE, translations
+from .responses import data_block
 
 SCRIPT = HERE / "templates" / "tutorial.json"
 
