@@ -243,6 +243,7 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
     page.goto(f"{quick.url}/pl/replay")
     expect(page.locator("#viewer-body")).to_be_hidden()
     page.locator("#file").set_input_files(str(good))
+    expect(page.locator("#analysis")).to_be_hidden()  # a file has no table to ask
     expect(page.locator("#viewer-body")).to_be_visible()
     expect(page.locator("#viewer-note")).to_have_text("Otwarto plik match.json")
     expect(page.locator("#where-round")).to_have_text("Runda 1 z 5")
@@ -318,3 +319,43 @@ def test_the_viewer_fits_a_phone_and_speaks_every_language(
             assert f'<html lang="{language}">' in html
             leaks = [english for english, pattern in patterns if pattern.search(visible_text(html))]
             assert not leaks, f"{path}: English in the {language} page: {leaks}"
+
+
+def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
+    quick: Server, browser: Browser, chicken_foot: tuple[str, dict[str, Any]]
+) -> None:
+    table_id, record = chicken_foot
+    names = [seat["name"] for seat in record["seats"]]
+    page = new_page(browser, DESKTOP)
+    rated: dict[int, dict[str, Any]] = {}
+    for index in range(len(record["rounds"])):  # the first round with a verdict in it (a round seldom has none)
+        open_replay(page, quick, table_id, f"#r{index + 1}m0")
+        analyses = []
+        for seat, name in enumerate(names):
+            button = page.get_by_role("button", name=f"Analyse {name}")
+            button.click()
+            expect(button).to_have_attribute("aria-pressed", "true", timeout=60_000)
+            status, body, _ = http(
+                "GET", f"{quick.url}/api/tables/{table_id}/analysis?match=1&round={index + 1}&seat={seat}"
+            )
+            assert status == 200 and body["seat"] == seat  # kept by the server: the page's answer, at once
+            analyses.append(body)
+        rated = {d["move"]: d for body in analyses for d in body["decisions"] if d["verdict"]}
+        marked = page.evaluate(
+            """() => [...document.querySelectorAll("#move-list li")].map((item, index) => [index, item.dataset.verdict,
+                item.querySelector(".mark").textContent]).filter(([, verdict]) => verdict)"""
+        )
+        symbols = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+        assert marked == [[move, d["verdict"], symbols[d["verdict"]]] for move, d in sorted(rated.items())]
+        expect(page.locator("#slider-marks .mark")).to_have_count(len(rated))
+        if rated:
+            break
+    assert rated, "not one verdict in five rounds of medium bots"
+    move, decision = next(iter(sorted(rated.items())))
+    page.locator(f"#move-list button[data-move='{move + 1}']").click()
+    best = decision["best"]
+    expect(page.locator("#better")).to_contain_text(f"Better: {best['play']} on {best['on']}")  # a choice of plays
+    page.keyboard.press("ArrowRight")
+    if move + 1 not in rated:
+        expect(page.locator("#better")).to_be_hidden()
+    page.context.close()

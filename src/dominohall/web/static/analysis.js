@@ -7,6 +7,7 @@ import { format, lang, make, plural, words } from "./i18n.js";
 export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const POLL_MS = 2000;
 const POLL_LIMIT_MS = 60_000;
+const MARK_WIDTH = 2.5; // percent of the slider a mark takes
 const points = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
 /** A move as the record writes it, in words: "9-3 on 9-9", "lead 6-6", "draw", "pass". */
@@ -105,12 +106,17 @@ export class Analysis {
       mark.title = verdict ? words[`verdict_${verdict}`] : "";
       item.dataset.verdict = verdict;
     });
-    marks.replaceChildren(...[...decisions.values()].filter((decision) => decision.verdict).map((decision) => {
+    const ends = [-Infinity, -Infinity]; // where the last mark of each row ends, in percent of the slider
+    marks.replaceChildren(...[...decisions.values()].filter((decision) => decision.verdict).sort((a, b) => a.move - b.move).map((decision) => {
       const left = moves.length ? ((decision.move + 1) / moves.length) * 100 : 0;
-      const mark = make("span", SYMBOLS[decision.verdict], { class: `mark ${decision.verdict}`, title: words[`verdict_${decision.verdict}`] });
+      const row = ends[0] < left - MARK_WIDTH ? 0 : ends[1] < left - MARK_WIDTH ? 1 : 0; // two marks close together: one lower
+      ends[row] = left;
+      const mark = make("span", SYMBOLS[decision.verdict], { class: `mark ${decision.verdict}`, title: words[`verdict_${decision.verdict}`], "data-move": decision.move + 1 });
       mark.style.left = `${left}%`;
+      mark.style.top = `${row * 0.85}rem`;
       return mark;
     }));
+    marks.closest(".viewer")?.classList.toggle("analysed", marks.children.length > 0);
     const made = decisions.get(move - 1);
     const lost = made && made.loss > 0 && moveWords(made.best) !== moveWords(made.played);
     better.hidden = !lost;
