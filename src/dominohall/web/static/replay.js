@@ -85,6 +85,9 @@ function show(record) {
   state.names = seatNames(record);
   document.querySelector(".viewer").dataset.game = record.game;
   $("viewer-title").textContent = words[`title_${record.game}`];
+  const hands = record.game !== "chickenfoot"; // the standard game's rounds are hands
+  $("round-prev").textContent = hands ? words.previous_hand : words.previous_round;
+  $("round-next").textContent = hands ? words.next_hand : words.next_round;
   const table = { options: { ...record.options }, settings: {} };
   $("rules").textContent = rulesLine(table, record.game);
   $("viewer-body").hidden = false;
