@@ -314,12 +314,9 @@ function renderControls(record, round) {
   slider.setAttribute("aria-valuetext", state.move === 0 ? words.as_dealt : format(words.move_of, { num: state.move, total: round.moves.length }));
   const first = state.round === 0 && state.move === 0;
   const last = state.round === record.rounds.length - 1 && state.move === round.moves.length;
-  $("step-back").disabled = first;
-  $("to-start").disabled = state.move === 0;
-  $("step-on").disabled = last;
-  $("to-end").disabled = state.move === round.moves.length;
-  $("round-prev").disabled = state.round === 0;
-  $("round-next").disabled = state.round === record.rounds.length - 1;
+  const off = { "step-back": first, "to-start": state.move === 0, "step-on": last, "to-end": state.move === round.moves.length,
+    "round-prev": state.round === 0, "round-next": state.round === record.rounds.length - 1 };
+  for (const [id, disabled] of Object.entries(off)) $(id).setAttribute("aria-disabled", String(disabled)); // keeps the focus
 }
 
 if (source.record) fetchRecord();
