@@ -129,6 +129,6 @@ def viewer_words(language: str) -> dict[str, str]:
         "verdict_blunder": forms.gettext("Blunder"),
         "move_play": forms.gettext("%(tile)s on %(on)s"),
         "move_lead": forms.gettext("lead %(tile)s"),
-        "move_draw": forms.gettext("draw"),
-        "move_pass": forms.gettext("pass"),
+        "move_draw": forms.gettext("a draw"),
+        "move_pass": forms.gettext("a pass"),
     }

@@ -118,7 +118,8 @@ export class Analysis {
     }));
     marks.closest(".viewer")?.classList.toggle("analysed", marks.children.length > 0);
     const made = decisions.get(move - 1);
-    const lost = made && made.loss > 0 && moveWords(made.best) !== moveWords(made.played);
+    // the better move, when the one made lost more than sampling noise explains (docs/bots.md: twice the error)
+    const lost = made && made.loss > 2 * (made.error ?? 0) && made.loss > 0 && moveWords(made.best) !== moveWords(made.played);
     better.hidden = !lost;
     if (lost) {
       const verdict = made.verdict ? `${SYMBOLS[made.verdict]} ${words[`verdict_${made.verdict}`]}. ` : "";
