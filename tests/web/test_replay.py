@@ -240,7 +240,8 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
     page = new_page(browser, DESKTOP, "pl-PL")
     uploads: list[str] = []
     page.on("request", lambda request: uploads.append(request.url) if request.method != "GET" else None)
-    page.goto(f"{quick.url}/pl/replay")
+    page.goto(f"{quick.url}/replay")  # the visitor's language: Polish
+    expect(page).to_have_url(f"{quick.url}/pl/replay")
     expect(page.locator("#viewer-body")).to_be_hidden()
     page.locator("#file").set_input_files(str(good))
     expect(page.locator("#analysis")).to_be_hidden()  # a file has no table to ask

@@ -11,7 +11,7 @@ tutorial are pages of the site in each language.
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from . import LANGUAGES, plural_forms, translations
 from .responses import data_block, language_of, page
@@ -40,6 +40,12 @@ async def table_replay(table_id: str, match: int, request: Request) -> Response:
         strings=replay_strings(language),
         table_link=f"/t/{table_id}",
     )
+
+
+@router.get("/replay")
+async def file_replay_here(request: Request) -> Response:
+    """The record file page in the visitor's language."""
+    return RedirectResponse(f"/{language_of(request)}/replay", status_code=302)
 
 
 @router.get("/{language}/replay")
