@@ -258,6 +258,7 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
         "not-json.json": ("{ this is not json", "Ten plik nie jest w formacie JSON"),
         "other.json": (json.dumps({"format": "something/else"}), "To nie jest zapis partii"),
         "broken.json": (json.dumps(broken), "Ten zapis jest niespójny: round 2, move 4"),
+        "empty.json": (json.dumps({**record, "rounds": []}), "W tym zapisie nie ma żadnej zakończonej rundy."),
     }
     for name, (text, said) in cases.items():
         path = tmp_path / name
@@ -266,6 +267,13 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
         expect(page.locator("#viewer-problem")).to_contain_text(said)
         assert page.url == before, "a refused file leaves the record shown as it was"
         same_as_engine(page, record, 0)
+    running = {key: value for key, value in record.items() if key != "winners"} | {"rounds": record["rounds"][:2]}
+    path = tmp_path / "running.json"
+    path.write_text(json.dumps(running))  # a match downloaded between rounds: shown, and said to be unfinished
+    page.locator("#file").set_input_files(str(path))
+    expect(page.locator("#viewer-note")).to_have_text("Otwarto plik running.json Ten zapis powstał przed końcem meczu.")
+    expect(page.locator("#viewer-problem")).to_be_hidden()
+    expect(page.locator("#where-round")).to_have_text("Runda 1 z 2")
     assert uploads == [], "the file is read in the browser, never sent"
     page.context.close()
 

@@ -40,8 +40,8 @@ async function fetchRecord() {
     const answer = await fetch(source.record);
     if (answer.status === 409 || answer.status === 404) return void (note(""), problem(words.no_match));
     if (!answer.ok) return void (note(""), problem(words.load_failed));
-    show(readRecord(await answer.json()));
-    note("");
+    const record = readRecord(await answer.json());
+    note(show(record) && !record.finished ? words.unfinished : "");
   } catch (error) {
     note("");
     problem(refusal(error));
@@ -60,8 +60,8 @@ async function openFile(file) {
   }
   try {
     const record = readRecord(data);
-    show(record); // only a record that reads whole replaces the one shown
-    note(format(words.opened, { file: file.name }));
+    if (!show(record)) return; // only a record that reads whole, with a round to show, replaces the one shown
+    note([format(words.opened, { file: file.name }), record.finished ? "" : words.unfinished].join(" ").trim());
   } catch (error) {
     problem(refusal(error));
   }
@@ -80,7 +80,13 @@ function sideNames(record) {
   return names;
 }
 
+/** Show ``record`` from the position in the address (else as dealt): false, changing nothing, when it has no
+ * round to show. */
 function show(record) {
+  if (!record.rounds.length) {
+    problem(words.no_rounds);
+    return false;
+  }
   state.record = record;
   state.names = seatNames(record);
   document.querySelector(".viewer").dataset.game = record.game;
@@ -91,12 +97,12 @@ function show(record) {
   const table = { options: { ...record.options }, settings: {} };
   $("rules").textContent = rulesLine(table, record.game);
   $("viewer-body").hidden = false;
-  if (!record.rounds.length) return void problem(words.no_rounds);
-  problem(record.finished ? "" : words.unfinished);
+  problem("");
   analysis?.offer($("analyse-buttons"));
   const wanted = readPosition(location.hash);
   camera.restart();
   go(wanted?.round ?? 0, wanted?.move ?? 0);
+  return true;
 }
 
 // -- moving through the match -------------------------------------------------------------------------
