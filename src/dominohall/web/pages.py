@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from ..server.http import cookie_name, hall_of, set_seat_cookie
+from ..server.protocol import PROTOCOL_VERSION
 from ..tables.errors import CommandError
 from ..tables.hall import NewTable
 from . import COOKIE, GAME_SLUGS, LANGUAGES, chosen_language, render, translations
@@ -165,7 +166,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         table=summary,
         share=share,
         qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
-        strings=table_strings(language),
+        strings=table_strings(language, protocol=PROTOCOL_VERSION),
         seat_labels=seat_labels(language, summary["seats"]),
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
     )

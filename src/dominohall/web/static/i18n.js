@@ -1,7 +1,8 @@
-// The page's words, from the JSON data block the server renders into the table page (no inline script).
+// The page's words, from the JSON data block the server renders into the table page (no inline script),
+// and the version of the table protocol its server speaks.
 const block = JSON.parse(document.getElementById("strings").textContent);
 
-export const { lang, words, plurals } = block;
+export const { lang, words, plurals, protocol } = block;
 const rules = new Intl.PluralRules(lang);
 
 /** Fill the ``%(name)s`` and ``%(num)d`` places of a message. */

@@ -7,7 +7,7 @@ import { clockText, Ticker } from "./clock.js";
 import { applyMove, Connection } from "./connection.js";
 import { Feed, captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./feed.js";
 import { renderHand, renderTargets } from "./hand.js";
-import { format, make, plural, words } from "./i18n.js";
+import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
@@ -41,7 +41,7 @@ const camera = new Camera($("board"), () => {
   $("fit").hidden = camera.mode === "whole" && dense;
 });
 
-const connection = new Connection(tableId, {
+const connection = new Connection(tableId, protocol, {
   open: () => { $("phase").textContent = words.connected; },
   frame: (frame) => {
     notice(frame);
