@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint venv clean chromium postgresql nginx screenshots
+.PHONY: run test bench lint venv clean chromium postgresql nginx nodejs screenshots
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
-test: $(STAMP) lint chromium postgresql nginx
+test: $(STAMP) lint chromium postgresql nginx nodejs
 	$(BIN)/python -m pytest -n 2 -q
 
 # The README's screenshots: only this target writes tests/web/screenshots/*.png (a plain test run writes none).
@@ -31,6 +31,10 @@ postgresql:
 # of two serve processes; the machine's own nginx service is never used.
 nginx:
 	test -x /usr/sbin/nginx || (apt-get install -y nginx || (apt-get update && apt-get install -y nginx))
+
+# Node.js runs the table page's JavaScript tests (tests/js, Node's own test runner): Debian's nodejs when missing.
+nodejs:
+	test -x /usr/bin/node || (apt-get install -y nodejs || (apt-get update && apt-get install -y nodejs))
 
 bench: $(STAMP) chromium
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency

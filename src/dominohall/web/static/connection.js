@@ -37,11 +37,3 @@ export class Connection {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${this.next++}`, ...message }));
   }
 }
-
-/** The view after a move frame, whose view lacks options, history and placed: the move is appended. */
-export function applyMove(view, frame) {
-  if (!view) return null;
-  const { move } = frame;
-  const placed = move.kind === "play" ? [...view.placed, [move.tile, move.on]] : view.placed;
-  return { ...view, ...frame.view, placed, history: [...view.history, { seat: frame.seat, ...move }] };
-}
