@@ -30,6 +30,8 @@ const PIPS = {
   9: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]],
 };
 
+/** A new SVG element with its attributes, added to ``parent``. @param {string} name @param {object} [attributes]
+ * @param {Element | null} [parent] */
 export function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
@@ -40,8 +42,9 @@ export function el(name, attributes = {}, parent = null) {
 export const ends = (tile) => tile.split("-").map(Number);
 const isDouble = (tile) => { const [a, b] = ends(tile); return a === b; };
 const rad = (degrees) => (degrees * Math.PI) / 180;
-/** The unit vector at ``degrees``: [cos, sin]. */
+/** The unit vector at ``degrees``: [cos, sin]. @returns {[number, number]} */
 const unit = (degrees) => [Math.cos(rad(degrees)), Math.sin(rad(degrees))];
+/** @returns {[number, number]} */
 const along = (x, y, heading, distance) => {
   const [ux, uy] = unit(heading);
   return [x + ux * distance, y + uy * distance];
@@ -97,14 +100,18 @@ function overlaps(a, b) {
   return axes.every((axis) => Math.abs(dx * axis[0] + dy * axis[1]) < reach(a, axis) + reach(b, axis) - OVERLAP_HAIR);
 }
 
-/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled. */
+/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled.
+ * @returns {[number, number, number][]} */
 function slots(p, game, view) {
   const { x, y, heading: h } = p;
   if (!p.double) return p.root ? [[x + HL, y, 0], [x - HL, y, 180]] : [[...along(x, y, h, HL), h]];
+  /** @returns {[number, number, number]} */
   const side = (sign) => [...along(x, y, h + 90 * sign, HL), h + 90 * sign];
+  /** @returns {[number, number, number]} */
   const front = (hh) => [...along(x, y, hh, HW), hh];
   if (game === "chickenfoot") {
     const foot = (hh) => {
+      /** @returns {[number, number, number]} */
       const toe = (sign) => [...along(...along(x, y, hh, HW + 7), hh + 90 * sign, HL - 5), hh + sign * TOE];
       return [front(hh), toe(-1), toe(1)];
     };
@@ -176,8 +183,11 @@ export function layout(view, game, extra = []) {
     return { tiles: [], targets: lead };
   }
   const [ra, rb] = ends(rootTile);
+  /** @type {Spot} */
   const root = { tile: rootTile, x: 0, y: 0, heading: 0, root: true, double: ra === rb, near: ra, far: rb, children: 0, used: new Set() };
-  const board = { game, view, byTile: new Map([[rootTile, root]]), rects: [[root, box(0, 0, angleOf(root))]] };
+  /** @type {[Spot, Rect][]} */
+  const rects = [[root, box(0, 0, angleOf(root))]];
+  const board = { game, view, byTile: new Map([[rootTile, root]]), rects };
   const tiles = [root];
   for (const [tile, on] of placed) {
     const spot = tile === rootTile ? null : place(board, tile, on, true);
@@ -200,6 +210,7 @@ function place(board, tile, on, commit) {
   const blocked = (rect) => rects.some(([, other]) => overlaps(rect, other));
   const all = slots(parent, game, view);
   const order = freeSlots(parent, open, game, view);
+  /** @type {Place | null} */
   let best = null;
   for (const push of JUMPS) {
     order.forEach((index, rank) => {
@@ -216,6 +227,7 @@ function place(board, tile, on, commit) {
     if (best) break;
   }
   best ??= crowded(rects, all[order[0]], double, parentRect, order[0]);
+  /** @type {Spot} */
   const spot = { tile, on, x: best.rect.x, y: best.rect.y, heading: best.heading, double, near: a === open ? a : b, far: a === open ? b : a, children: 0, used: new Set(), link: best.link, turns: best.turns ?? 0 };
   if (commit) {
     parent.children += 1;
@@ -226,13 +238,13 @@ function place(board, tile, on, commit) {
   return spot;
 }
 
-/** No free place at all: the way from ``slot`` that covers the fewest tiles. */
+/** No free place at all: the way from ``slot`` that covers the fewest tiles. @returns {Place} */
 function crowded(rects, [sx, sy, h0], double, parentRect, index) {
-  let best = null;
+  let best = { score: Infinity, rect: parentRect, heading: h0, index, turns: 0, link: null };
   for (const bend of BENDS) {
     const rect = placeAt([sx, sy], h0 + bend, double, parentRect);
     const score = rects.filter(([, other]) => overlaps(rect, other)).length + Math.abs(bend) / CROWDED_BEND_DEGREES;
-    if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, turns: 0, link: null };
+    if (score < best.score) best = { score, rect, heading: h0 + bend, index, turns: 0, link: null };
   }
   return best;
 }
@@ -277,6 +289,8 @@ function pendingMark(layer, s, label, portrait) {
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
  * down, so the tiles come out larger. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
  * tile on the board (by name) or of a target (by index), as the page shows it.
+ * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, recent?: Set<Tile>,
+ *   pending?: Tile | null, playHere?: string}} [options]
  */
 export function drawBoard(container, view, game, options = {}) {
   const { choice = [], current = null, fresh = null, portrait = false, recent = new Set(), pending = null, playHere = "" } = options;
@@ -313,7 +327,7 @@ export function drawBoard(container, view, game, options = {}) {
   container.dataset.tiles = String(tiles.length);
   container.dataset.feet = String(tiles.filter((s) => s.double && !s.root && s.children >= 3).length); // whole later feet
   const frame = (b) => (portrait ? { minX: -b.maxY, maxX: -b.minY, minY: b.minX, maxY: b.maxX } : b); // as the page turns it
-  const spots = new Map(tiles.map((s) => [s.tile, s]));
+  const spots = new Map(tiles.map((s) => /** @type {const} */ ([s.tile, s])));
   const areaOf = (key) => {
     const s = typeof key === "number" ? targets[key] : spots.get(key);
     return s ? frame(bounds([s])) : null;
@@ -325,10 +339,11 @@ export function drawBoard(container, view, game, options = {}) {
  * What the camera follows on a dense board, the most important first: the ``pending`` double, the places of
  * the tile in hand (``choice``: its moves and the current one), the last tile laid, then the ``recent`` tiles
  * (the others' since your turn, latest first). Tile names, and target indices for the places.
+ * @param {View} view @param {{pending?: Tile | null, recent?: Set<Tile>, choice?: Choice | null}} [marks]
  */
 export function focusKeys(view, { pending = null, recent = new Set(), choice = null } = {}) {
   const places = (choice?.moves || []).map((_, index) => index);
   const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play")?.tile;
-  const keys = [pending, ...(places.length ? [choice.current ?? 0, ...places] : []), last, ...[...recent].reverse()];
+  const keys = [pending, ...(choice && places.length ? [choice.current ?? 0, ...places] : []), last, ...[...recent].reverse()];
   return keys.filter((key) => key !== null && key !== undefined);
 }

@@ -5,7 +5,12 @@
  * ``open()``, ``frame(frame)``, ``closed()`` and ``lastSeq()``. */
 export class Connection {
   constructor(tableId, version, on) {
-    Object.assign(this, { tableId, version, on, socket: null, next: 1 });
+    this.tableId = tableId;
+    this.version = version;
+    this.on = on;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.next = 1;
   }
 
   /** Open the socket; after a drop it opens again in ``delay`` ms. */

@@ -15,7 +15,7 @@ export class Scores {
     this.rows = [];
     this.complete = false;
     try {
-      Object.assign(this, JSON.parse(localStorage.getItem(this.key)) || {});
+      Object.assign(this, JSON.parse(localStorage.getItem(this.key) ?? "null") || {});
     } catch {
       this.rows = [];
     }
@@ -42,6 +42,7 @@ export class Scores {
   }
 }
 
+/** A cell of ``row``: a data cell, or a header (``tag`` "th"). @param {"td" | "th"} [tag] */
 function cell(row, text, tag = "td") {
   row.appendChild(make(tag, text, tag === "th" && row.parentElement?.tagName === "THEAD" ? { scope: "col" } : {}));
 }

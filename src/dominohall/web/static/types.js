@@ -120,6 +120,18 @@
 /** @typedef {{code: string, message: string, rule: string | null, field: string | null}} Problem */
 
 /**
+ * A tile on the board (board.js): where it lies, which way its line runs (`heading`, degrees), the numbers
+ * at its near and far ends, the slots taken on it, and the dashed link of a tile that jumped out.
+ * @typedef {{tile: Tile, on?: Tile | null, x: number, y: number, heading: number, double: boolean, root?: boolean,
+ *   near: number, far: number, children: number, used: Set<number>, link?: number[] | null, turns?: number}} Spot
+ */
+/** @typedef {{x: number, y: number, angle: number, hl: number, hw: number}} Rect A tile's rectangle. */
+/**
+ * A free place found for a tile: its cost, rectangle and heading, the slot it takes, the spiral's turns.
+ * @typedef {{score: number, rect: Rect, heading: number, index: number, turns: number, link: number[] | null}} Place
+ */
+
+/**
  * What the table page has done already (table.js), as opposed to what it shows: the start sent, the sound
  * of your turn played, the seq a pass is scheduled at, the match whose record was asked for, the history's
  * length to put the focus back after, the fresh tile animated, the board's shape and round, the timers.
