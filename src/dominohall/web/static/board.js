@@ -100,18 +100,17 @@ function overlaps(a, b) {
   return axes.every((axis) => Math.abs(dx * axis[0] + dy * axis[1]) < reach(a, axis) + reach(b, axis) - OVERLAP_HAIR);
 }
 
-/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled.
- * @returns {[number, number, number][]} */
+/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled. @returns {Slot[]} */
 function slots(p, game, view) {
   const { x, y, heading: h } = p;
   if (!p.double) return p.root ? [[x + HL, y, 0], [x - HL, y, 180]] : [[...along(x, y, h, HL), h]];
-  /** @returns {[number, number, number]} */
+  /** @returns {Slot} */
   const side = (sign) => [...along(x, y, h + 90 * sign, HL), h + 90 * sign];
-  /** @returns {[number, number, number]} */
+  /** @returns {Slot} */
   const front = (hh) => [...along(x, y, hh, HW), hh];
   if (game === "chickenfoot") {
     const foot = (hh) => {
-      /** @returns {[number, number, number]} */
+      /** @returns {Slot} */
       const toe = (sign) => [...along(...along(x, y, hh, HW + 7), hh + 90 * sign, HL - 5), hh + sign * TOE];
       return [front(hh), toe(-1), toe(1)];
     };

@@ -29,9 +29,7 @@ const FILL_LEVEL = "medium";
 const stored = new Scores(tableId); // the scoreboard's rows, kept in the browser's storage across reloads
 /** Everything the page knows and shows (state.js): changed only through ``update``. */
 let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}`) === "1", scores: stored.value() });
-/** What the page has done already, not what it shows: a start sent, the sound of your turn, a pass to come,
- * a record asked for, the focus to put back, the tile animated, the board's shape and round, the timers.
- * @type {Done} */
+/** What the page has done already (types.js), not what it shows. @type {Done} */
 const done = {
   started: false, myTurn: false, autoPass: null, recordAsked: null, warned: null, refocus: null, fresh: null,
   portrait: null, round: null, problemTimer: 0, noticeTimer: 0,

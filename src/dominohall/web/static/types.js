@@ -126,6 +126,7 @@
  *   near: number, far: number, children: number, used: Set<number>, link?: number[] | null, turns?: number}} Spot
  */
 /** @typedef {{x: number, y: number, angle: number, hl: number, hw: number}} Rect A tile's rectangle. */
+/** @typedef {[number, number, number]} Slot Where a tile laid on another starts: x, y and heading. */
 /**
  * A free place found for a tile: its cost, rectangle and heading, the slot it takes, the spiral's turns.
  * @typedef {{score: number, rect: Rect, heading: number, index: number, turns: number, link: number[] | null}} Place
