@@ -15,8 +15,10 @@ def bot_names(language: str) -> dict[str, str]:
     return {"easy": forms.gettext("Easy bot"), "medium": forms.gettext("Medium bot"), "hard": forms.gettext("Hard bot")}
 
 
-def table_strings(language: str) -> str:
-    """The table page's words for its script, as JSON (a data block, not a script: the CSP allows it)."""
+def table_strings(language: str, protocol: int | None = None) -> str:
+    """The table page's data block for its script, as JSON (a data block, not a script: the CSP allows it): its
+    words in ``language`` and the version of the table protocol its socket is to speak (``protocol``: the
+    server's, passed in by the page; ``None`` for the words alone)."""
     forms = translations(language)
     words = {
         "connecting": forms.gettext("Connecting…"),
@@ -63,7 +65,10 @@ def table_strings(language: str) -> str:
         **life_plurals(language),
         **layout_plurals(language),
     }
-    return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
+    block: dict[str, Any] = {"lang": language, "words": words, "plurals": plurals}
+    if protocol is not None:
+        block["protocol"] = protocol
+    return json.dumps(block, ensure_ascii=False)
 
 
 def scoring_words(language: str) -> dict[str, str]:
