@@ -149,9 +149,13 @@ export function waitingDouble(record, round, placed) {
   return null;
 }
 
-/** What board.js draws for a replayed position: a view with the table's tiles and the round's history. */
+/**
+ * What board.js draws for a replayed position: the part of a view it reads (the table's tiles, the centre,
+ * the options, the history).
+ * @returns {View}
+ */
 export function boardView(record, round, state) {
-  return { options: record.options, centre: round.centre, placed: state.placed, history: state.history };
+  return /** @type {any} */ ({ options: record.options, centre: round.centre, placed: state.placed, history: state.history });
 }
 
 /** The pips of a tile ("9-3" -> 12). */

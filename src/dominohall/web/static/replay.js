@@ -9,11 +9,13 @@ import { format, make, plural, words } from "./i18n.js";
 import { boardView, pipsOf, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
 import { rulesLine } from "./rules.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const source = JSON.parse($("source").textContent || "{}");
 const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
+/** @type {{record: any, round: number, move: number, names: string[]}} the record shown (as record.js reads it) and where */
 const state = { record: null, round: 0, move: 0, names: [] };
 const camera = new Camera($("board"));
+const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
 const analysis = source.table ? new Analysis(source, { changed: () => render(), names: () => state.names }) : null;
 
 // -- loading ----------------------------------------------------------------------------------------------
@@ -89,7 +91,7 @@ function show(record) {
   }
   state.record = record;
   state.names = seatNames(record);
-  document.querySelector(".viewer").dataset.game = record.game;
+  /** @type {HTMLElement} */ (document.querySelector(".viewer")).dataset.game = record.game;
   $("viewer-title").textContent = words[`title_${record.game}`];
   const hands = record.game !== "chickenfoot"; // the standard game's rounds are hands
   $("round-prev").textContent = hands ? words.previous_hand : words.previous_round;
@@ -139,14 +141,14 @@ const KEYS = {
 
 document.addEventListener("keydown", (event) => {
   if (!state.record || event.altKey || event.ctrlKey || event.metaKey || !(event.key in KEYS)) return;
-  const target = event.target;
+  const target = /** @type {HTMLElement} */ (event.target);
   const typing = target.closest?.("textarea, select, input:not([type=range]), [contenteditable=true]");
   if (typing) return;
   event.preventDefault();
   KEYS[event.key]();
 });
 
-$("slider").addEventListener("input", (event) => go(state.round, Number(event.target.value)));
+$("slider").addEventListener("input", (event) => go(state.round, Number(/** @type {HTMLInputElement} */ (event.target).value)));
 $("step-back").addEventListener("click", () => step(-1));
 $("step-on").addEventListener("click", () => step(1));
 $("to-start").addEventListener("click", () => go(state.round, 0));
@@ -157,26 +159,26 @@ $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
 $("move-list").addEventListener("click", (event) => {
-  const button = event.target.closest("button[data-move]");
-  if (button) go(state.round, Number(button.dataset.move));
+  const button = /** @type {HTMLElement} */ (event.target).closest("button[data-move]");
+  if (button) go(state.round, Number(/** @type {HTMLElement} */ (button).dataset.move));
 });
 $("copy-position").addEventListener("click", async () => {
   const button = $("copy-position");
   try {
-    await navigator.clipboard.writeText($("position-link").value);
+    await navigator.clipboard.writeText(positionLink().value);
   } catch {
-    $("position-link").select();
+    positionLink().select();
     return;
   }
   button.textContent = words.copied;
-  setTimeout(() => { button.textContent = button.dataset.label; }, 1500);
+  setTimeout(() => { button.textContent = button.dataset.label ?? ""; }, 1500);
 });
 $("copy-position").dataset.label = $("copy-position").textContent;
 window.addEventListener("hashchange", () => {
   const wanted = readPosition(location.hash);
   if (state.record && wanted && (wanted.round !== state.round || wanted.move !== state.move)) go(wanted.round, wanted.move);
 });
-$("file")?.addEventListener("change", (event) => openFile(event.target.files[0]));
+document.getElementById("file")?.addEventListener("change", (event) => openFile(/** @type {HTMLInputElement} */ (event.target).files?.[0]));
 
 // -- what the page shows ------------------------------------------------------------------------------
 
@@ -199,8 +201,8 @@ function render() {
   renderResult(record, round, position);
   renderControls(record, round);
   analysis?.render({ round: state.round, move: state.move, moves: round.moves, better: $("better"), marks: $("slider-marks"), status: $("analysis-status"), list: $("move-list") });
-  $("position-link").value = location.href;
-  for (const link of document.querySelectorAll(".languages a")) link.hash = location.hash; // a language keeps the position
+  positionLink().value = location.href;
+  for (const link of document.querySelectorAll("a[hreflang]")) /** @type {HTMLAnchorElement} */ (link).hash = location.hash; // a language keeps the position
 }
 
 function renderWhere(record, round, position) {
@@ -258,12 +260,13 @@ function renderMoves(round) {
   }
   [...list.children].forEach((item, index) => {
     const current = index === state.move - 1;
+    const button = /** @type {HTMLElement} */ (item.querySelector("button"));
     item.classList.toggle("current", current);
     item.classList.toggle("ahead", index >= state.move);
-    if (current) item.querySelector("button").setAttribute("aria-current", "step");
-    else item.querySelector("button").removeAttribute("aria-current");
+    if (current) button.setAttribute("aria-current", "step");
+    else button.removeAttribute("aria-current");
   });
-  const current = list.children[state.move - 1];
+  const current = /** @type {HTMLElement | undefined} */ (list.children[state.move - 1]);
   if (current) { // keep the current move in sight inside the list, without scrolling the page
     const top = current.offsetTop - list.offsetTop;
     if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
@@ -281,7 +284,7 @@ function renderResult(record, round, position) {
   const sides = sideNames(record);
   const totals = runningAfter(record, state.round);
   const seatsOf = (side) => (sides.length === record.seats.length ? [side] : [side, side + 2]);
-  const table = $("result-table");
+  const table = /** @type {HTMLTableElement} */ ($("result-table"));
   const head = make("tr");
   for (const text of [words.player, words.tiles_left, standard ? words.points_hand : words.points_round, words.total]) head.append(make("th", text, { scope: "col" }));
   const rows = sides.map((name, side) => {
@@ -292,7 +295,7 @@ function renderResult(record, round, position) {
     return row;
   });
   table.replaceChildren(make("thead"), make("tbody"));
-  table.tHead.append(head);
+  table.tHead?.append(head);
   table.tBodies[0].append(...rows);
   const winners = $("result-winners");
   const lastRound = state.round === record.rounds.length - 1;
@@ -314,7 +317,7 @@ function runningAfter(record, index) {
 }
 
 function renderControls(record, round) {
-  const slider = $("slider");
+  const slider = /** @type {HTMLInputElement} */ ($("slider"));
   slider.max = String(round.moves.length);
   slider.value = String(state.move);
   slider.setAttribute("aria-valuetext", state.move === 0 ? words.as_dealt : format(words.move_of, { num: state.move, total: round.moves.length }));

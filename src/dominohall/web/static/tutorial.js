@@ -8,7 +8,7 @@ import { Camera } from "./camera.js";
 import { format, make, words } from "./i18n.js";
 import { boardView, readRecord, replayRound, waitingDouble } from "./record.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const lesson = JSON.parse($("lesson").textContent);
 const record = readRecord(lesson.record);
 const round = record.rounds[0];
@@ -105,7 +105,7 @@ $("again").addEventListener("click", () => {
 });
 $("board").addEventListener("click", (event) => {
   const move = expected();
-  if (move && event.target.closest?.(".target") && !camera.wasDragged()) act("play", move.tile);
+  if (move && /** @type {HTMLElement} */ (event.target).closest?.(".target") && !camera.wasDragged()) act("play", move.tile);
 });
 
 // -- what the page shows ------------------------------------------------------------------------------
@@ -137,7 +137,8 @@ function render() {
 
 function renderBoard(position, move) {
   const pending = position.end ? null : waitingDouble(record, round, position.placed);
-  const choice = move?.kind === "play" ? [{ tile: move.tile, on: move.on }] : [];
+  /** @type {Move[]} */
+  const choice = move?.kind === "play" ? [{ kind: "play", tile: move.tile, on: move.on }] : [];
   const view = boardView(record, round, position);
   const { svg, bounds } = drawBoard($("board"), view, record.game, { choice, current: 0, fresh: state.fresh, pending: pending?.tile ?? null, playHere: words.waits_toes });
   state.fresh = null;
@@ -176,7 +177,7 @@ function renderHand(position, move) {
 }
 
 function renderFinish(position) {
-  const table = $("finish-table");
+  const table = /** @type {HTMLTableElement} */ ($("finish-table"));
   const head = make("tr");
   for (const text of [words.player, words.tiles_left, words.points_round]) head.append(make("th", text, { scope: "col" }));
   const rows = names.map((name, seat) => {
@@ -185,7 +186,7 @@ function renderFinish(position) {
     return row;
   });
   table.replaceChildren(make("thead"), make("tbody"));
-  table.tHead.append(head);
+  table.tHead?.append(head);
   table.tBodies[0].append(...rows);
 }
 
