@@ -380,3 +380,19 @@ describe("reduce is pure", () => {
     assert.doesNotThrow(() => fold(initialState(), frames));
   });
 });
+
+describe("a hint", () => {
+  const hint = (at) => ({ t: "hint", id: "h1", at, move: { kind: "play", tile: "9-1", on: "9-9" } });
+
+  test("for the table as it is now is kept, and forgotten once the table moves on", () => {
+    const asked = fold(started(), [hint(10)]);
+    assert.deepEqual(asked.hint, { at: 10, move: { kind: "play", tile: "9-1", on: "9-9" } });
+    assert.equal(asked.seq, 10, "a hint is not an event: the seq stays");
+    assert.equal(fold(asked, [{ t: "presence", connected: [true, true, null, null] }]).hint, asked.hint);
+    assert.equal(fold(asked, [annPlays]).hint, null);
+  });
+
+  test("that comes after the table moved on is not shown", () => {
+    assert.equal(fold(started(), [annPlays, hint(10)]).hint, null);
+  });
+});

@@ -224,6 +224,10 @@ def life_words(language: str) -> dict[str, str]:
         "record_replay": forms.gettext("Replay"),
         "error_not-between": forms.gettext("The next round has been dealt already."),
         "error_not-away": forms.gettext("You are playing your seat yourself already."),
+        "error_no-hints": forms.gettext("Hints are only for a table where you play the bots alone."),
+        "hint_thinking": forms.gettext("The hard bot is thinking…"),
+        "hint_play": forms.gettext("Hint: play %(tile)s on %(on)s"),
+        "hint_lead": forms.gettext("Hint: lead with %(tile)s"),
         **rules_words(language),
     }
 

@@ -11,6 +11,7 @@ export function initialState({ watching = false, scores = { match: null, rows: [
     link: "connecting", seq: null, you: null, watching, table: null, view: null, match: null, connected: null,
     chat: [], feed: { round: null, timeouts: [], scored: {} }, scores, summary: null, folded: false,
     clock: null, between: null, turnSeq: null, fresh: null, choice: null, movedAt: null, problem: null, notice: null,
+    hint: null,
   };
 }
 
@@ -34,6 +35,7 @@ function received(state, frame, now) {
   /** @type {State} */
   const next = { ...state, fresh: null, ...timing(state, frame, now) };
   if (frame.seq) next.seq = Math.max(state.seq ?? 0, frame.seq);
+  if (next.hint && (next.seq ?? 0) > next.hint.at) next.hint = null; // the table moved on
   if ("table" in frame && frame.table) next.table = frame.table;
   switch (frame.t) {
     case "snapshot": return snapshot(next, frame);
@@ -44,6 +46,7 @@ function received(state, frame, now) {
     case "started": case "rematch": return { ...next, summary: null, match: null };
     case "stood": case "kicked": case "bot": return lose(next, frame);
     case "move": return move(next, frame);
+    case "hint": return frame.at === next.seq ? { ...next, hint: { at: frame.at, move: frame.move } } : next;
     default: return next;
   }
 }

@@ -32,7 +32,7 @@ let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}
 /** What the page has done already (types.js), not what it shows. @type {Done} */
 const done = {
   started: false, myTurn: false, autoPass: null, recordAsked: null, warned: null, refocus: null, fresh: null,
-  portrait: null, round: null, problemTimer: 0, noticeTimer: 0,
+  portrait: null, round: null, problemTimer: 0, noticeTimer: 0, hintAsked: null,
 };
 
 /** Fold a frame or an action into the state; the scoreboard's rows are kept when they change. Returns the
@@ -70,6 +70,11 @@ $("back").addEventListener("click", () => send({ t: "back" }));
 wireControls({ send, leave, playing: () => state.table?.phase === "playing" });
 $("draw").addEventListener("click", () => move({ t: "draw", at: state.seq }));
 $("pass").addEventListener("click", () => move({ t: "pass", at: state.seq }));
+$("ask-hint").addEventListener("click", () => {
+  done.hintAsked = state.seq;
+  renderHint(/** @type {View} */ (state.view));
+  send({ t: "hint" });
+});
 $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
@@ -381,8 +386,29 @@ function renderView() {
   $("hand-hint").hidden = you === null || view.end !== null || isAway(state);
   renderTurn(table, view);
   renderDrawn(view);
+  renderHint(view);
   renderFeed(table, view);
   refocus();
+}
+
+/** The Hint button (your turn, at a table where you play the bots alone) and the hint given, if any.
+ * @param {View} view */
+function renderHint(view) {
+  const table = /** @type {Table} */ (state.table);
+  const people = table.seats.filter((seat) => !seat.free && (!seat.bot || seat.away)).length;
+  const plays = (view.legal_moves || []).filter((move) => move.kind === "play");
+  const mine = view.turn === state.you && !view.end && !isAway(state) && people === 1 && plays.length > 1;
+  $("ask-hint").hidden = !mine;
+  const asked = mine && done.hintAsked === state.seq;
+  /** @type {HTMLButtonElement} */ ($("ask-hint")).disabled = asked;
+  const line = $("hint-line");
+  const hint = mine ? state.hint : null;
+  line.hidden = !asked && !hint;
+  if (hint) line.textContent = hint.move.on ? format(words.hint_play, { tile: hint.move.tile, on: hint.move.on })
+    : format(words.hint_lead, { tile: hint.move.tile });
+  else if (asked) line.textContent = words.hint_thinking;
+  document.querySelectorAll("#hand .tile.hinted").forEach((tile) => tile.classList.remove("hinted"));
+  if (hint) document.querySelector(`#hand .tile[data-tile="${hint.move.tile}"]`)?.classList.add("hinted");
 }
 
 /** The action feed: the log of the round's moves and the seats around the board with their captions.
@@ -418,6 +444,7 @@ function receive(frame) {
   if (problem && problem !== before.problem) {
     if (problem.code === "bad-settings") showSettingsProblem($("settings"), problem.field);
     showProblem(problem.code, problem.message, problem.rule);
+    done.hintAsked = null; // a refused hint may be asked for again
   }
   if (frame.t === "error") return; // refused: nothing else changed
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);

@@ -63,8 +63,9 @@
  * @typedef {{t: "created" | "sat" | "stood" | "kicked" | "bot" | "settings" | "started" | "rematch" | "away"
  *   | "back" | "ready", seq: number, table: Table, seat?: number | null, name?: string | null,
  *   level?: string | null, why?: string | null}} TableFrame
+ * @typedef {{t: "hint", id: string, at: number, move: Move, seq?: undefined}} HintFrame
  * @typedef {AckFrame | ErrorFrame | SnapshotFrame | WelcomeFrame | RoundFrame | MoveFrame | PresenceFrame
- *   | ChatFrame | TableFrame} Frame
+ *   | ChatFrame | TableFrame | HintFrame} Frame
  */
 
 /**
@@ -107,6 +108,8 @@
  * @property {number | null} movedAt the seq a move was sent at (not sent twice from one state)
  * @property {Problem | null} problem the last refusal, a new object for each
  * @property {{seat: number, seq: number} | null} notice the last move the server made for a seat out of time
+ * @property {{at: number, move: Move} | null} hint the hard bot's choice for your turn, asked for at `at`
+ *   (gone once the table moves on)
  */
 
 /**
@@ -138,5 +141,6 @@
  * length to put the focus back after, the fresh tile animated, the board's shape and round, the timers.
  * @typedef {{started: boolean, myTurn: boolean, autoPass: number | null, recordAsked: number | null,
  *   warned: number | null, refocus: number | null, fresh: State["fresh"], portrait: boolean | null,
- *   round: string | null, problemTimer: number, noticeTimer: number}} Done
+ *   round: string | null, problemTimer: number, noticeTimer: number,
+ *   hintAsked: number | null}} Done
  */
