@@ -102,10 +102,11 @@ class GuardedHttp(H11Protocol):
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Stop the clock and uncount the connection."""
+        """Stop the clock and uncount the connection; let go of the transport's cycle."""
         self._disarm()
         self._uncount()
         super().connection_lost(exc)
+        forget_reader(self.transport)
 
     def data_received(self, data: bytes) -> None:
         """Read as uvicorn does; once a request's headers are in, its clock stops."""
@@ -263,6 +264,7 @@ class BoundedWebSocket(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         """As uvicorn does; then let go of the connection's cycles if the app is done too."""
         super().connection_lost(exc)
+        forget_reader(self.transport)
         self._release()
 
     async def run_asgi(self) -> None:
@@ -276,6 +278,14 @@ class BoundedWebSocket(WebSocketsSansIOProtocol):
     def _release(self) -> None:
         if getattr(self, "app_done", False) and self.disconnected:
             self.conn.parser.close()
+
+
+def forget_reader(transport: asyncio.BaseTransport | None) -> None:
+    """Break the reference cycle a closed socket transport of asyncio keeps (Python 3.11): its read callback
+    (``_read_ready_cb``) is a bound method of itself, so the transport and its socket would wait for the
+    cyclic collector's next full pass. Called when the connection is lost: asyncio has stopped reading then."""
+    if transport is not None and transport.is_closing() and getattr(transport, "_read_ready_cb", None) is not None:
+        transport._read_ready_cb = None  # type: ignore[attr-defined]
 
 
 def _extension(protocol: BoundedWebSocket) -> dict[str, Any]:
