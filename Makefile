@@ -43,6 +43,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/server_load.py --tables 200
 	$(BIN)/python bench/first_paint.py
 
