@@ -192,8 +192,9 @@ def _matched(view: ChickenFootView, ends: dict[Tile, int], move: Move) -> tuple[
 
 
 def standard_key(view: StandardView, move: Move) -> Move:
-    """The candidate a standard play is (itself)."""
-    return move
+    """The candidate a standard play is: the first legal play with the same outcome (``standard_plays``)."""
+    outcome = standard_outcome(view, move)
+    return next(play for play in view.legal_moves if play.is_play() and standard_outcome(view, play) == outcome)
 
 
 class Search(NamedTuple):
