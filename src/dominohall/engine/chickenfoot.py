@@ -49,6 +49,16 @@ def deal_tiles(options: ChickenFootOptions, number: int, rng: random.Random) -> 
     return hands, rest[options.players * size :]
 
 
+def split_deal(options: ChickenFootOptions, number: int, order: Sequence[Tile]) -> tuple[list[list[Tile]], list[Tile]]:
+    """Deal a prepared order of the whole set (a fair deal's, docs/fairness.md): the double of ``number`` taken
+    out, then each seat's hand in turn, the rest the boneyard in draw order."""
+    if sorted(order) != list(set_tiles(options.top)):
+        raise ValueError(f"a deal's order holds every tile of double-{options.top} once")
+    rest = [t for t in order if t != double(number)]
+    size = options.hand
+    return [rest[seat * size : (seat + 1) * size] for seat in range(options.players)], rest[options.players * size :]
+
+
 def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
     """Deal a round of ``number``'s double with ``rng``, opened by the seat ``first``."""
     hands, boneyard = deal_tiles(options, number, rng)
