@@ -120,6 +120,13 @@ class Rematch(ClientCommand):
     t: Literal["rematch"]
 
 
+class Contribute(ClientCommand):
+    """A seated player's page adds its random value to the next deal (docs/fairness.md): once per seat and deal."""
+
+    t: Literal["contribute"]
+    value: Annotated[str, Field(max_length=128)]
+
+
 class Kick(ClientCommand):
     """Host: ask a seated person to leave (a bot plays the seat on during a match)."""
 
@@ -136,7 +143,7 @@ class Bot(ClientCommand):
 
 
 AnyClientMessage = Annotated[
-    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back,
+    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back | Contribute,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -153,6 +160,7 @@ CLIENT_TYPES = (
     "bot",
     "continue",
     "back",
+    "contribute",
 )
 
 _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
@@ -250,6 +258,8 @@ class RoundFrame(ServerFrame):
     seq: int
     view: dict[str, Any]
     clock: dict[str, Any] | None = None
+    fair: dict[str, Any] | None = None
+    """The round's commitment and the contributions it was dealt with (never its secret)."""
 
 
 class MoveFrame(ServerFrame):
@@ -267,6 +277,8 @@ class MoveFrame(ServerFrame):
     timeout: bool = False
     table: dict[str, Any] | None = None
     match: dict[str, Any] | None = None
+    fair: dict[str, Any] | None = None
+    """When the move ended the round: the round's proof, its secret revealed (``null`` without one)."""
 
 
 class PresenceFrame(ServerFrame):
@@ -285,6 +297,16 @@ class ChatFrame(ServerFrame):
     text: str
 
 
+class ContributedFrame(ServerFrame):
+    """A seat's page gave its contribution to the next deal."""
+
+    t: Literal["contributed"]
+    seq: int
+    seat: StrictInt
+    value: str
+    table: dict[str, Any]
+
+
 class TableEvent(ServerFrame):
     """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
 
@@ -298,7 +320,16 @@ class TableEvent(ServerFrame):
 
 
 AnyServerFrame = Annotated[
-    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | PresenceFrame | TableEvent,
+    Ack
+    | Error
+    | Snapshot
+    | Welcome
+    | RoundFrame
+    | MoveFrame
+    | ChatFrame
+    | PresenceFrame
+    | TableEvent
+    | ContributedFrame,
     Field(discriminator="t"),
 ]
 server_frames = TypeAdapter[ServerFrame](AnyServerFrame)

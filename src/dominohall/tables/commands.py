@@ -16,12 +16,13 @@ from typing import Any
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.chickenfoot import ChickenFootRound
 from ..engine.errors import IllegalMoveError
-from ..engine.match import AnyRound, GameOptions, new_match
+from ..engine.match import AnyRound
 from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
 from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile
 from ..engine.views import round_view
 from .errors import CommandError
+from .fairness import contribute, fair_round, seal_round_end
 from .names import bot_name
 from .settings import options_from_settings, table_settings_from
 from .state import LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
@@ -192,7 +193,7 @@ def _start(state: TableState, command: Command, rng: random.Random) -> list[Payl
     bots = [] if fill is None else _fill(state, _level(fill), rng)
     if not bots:
         _filled(state)
-    return [*bots, {"t": "started"}, first_deal(state.options, rng)]
+    return [*bots, {"t": "started"}, first_deal(state)]
 
 
 def _fill(state: TableState, level: str, rng: random.Random) -> list[Payload]:
@@ -211,7 +212,7 @@ def _rematch(state: TableState, command: Command, rng: random.Random) -> list[Pa
     if state.phase != OVER:
         raise CommandError("not-over", "a rematch can start once this match is over")
     _filled(state)
-    return [{"t": "rematch"}, first_deal(state.options, rng)]
+    return [{"t": "rematch"}, first_deal(state)]
 
 
 def _presence(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -255,7 +256,8 @@ def _deal(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     if state.between_since is None or state.match is None:
         raise CommandError("not-between", "no finished round is waiting for the next deal")
     played = len(state.match.rounds)
-    return [deal_payload(state.match.rules.deal(played, state.match.current, rng), played)]  # type: ignore[arg-type]
+    rnd, extra = fair_round(state, state.matches, played, state.match.current)
+    return [deal_payload(rnd, played) | extra]
 
 
 def _timeout(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -276,6 +278,7 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> list[Pa
         events[-1]["match_over"] = True
     elif state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT} | _handover(state, seat))
+    seal_round_end(state, events, trial.end is not None, bool(events[-1].get("match_over")))
     return events
 
 
@@ -316,10 +319,10 @@ def deal_payload(rnd: AnyRound, index: int) -> Payload:
     return payload
 
 
-def first_deal(options: GameOptions, rng: random.Random) -> Payload:
-    """The deal of a new match's first round."""
-    match = new_match(options)
-    return deal_payload(match.rules.deal(0, None, rng), 0)
+def first_deal(state: TableState) -> Payload:
+    """The deal of a new match's first round (fair: docs/fairness.md)."""
+    rnd, extra = fair_round(state, state.matches + 1, 0, None)
+    return deal_payload(rnd, 0) | extra
 
 
 # -- moves ------------------------------------------------------------------------------------------
@@ -367,6 +370,7 @@ def _move(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     events = [move_payload(seat, move)]
     if trial.end is not None and _ends_match(state, trial):
         events[0]["match_over"] = True
+    seal_round_end(state, events, trial.end is not None, bool(events[0].get("match_over")))
     return events
 
 
@@ -394,6 +398,7 @@ HANDLERS: dict[str, Handler] = {
     "continue": _continue,
     "deal": _deal,
     "timeout": _timeout,
+    "contribute": contribute,
     PLAY: _move,
     DRAW: _move,
     PASS: _move,

@@ -26,6 +26,7 @@ from .actor import Reply, TableActor, TableConfig
 from .bots import BotRunner
 from .commands import Command, check_name
 from .errors import CommandError
+from .fairness import FAIR, open_commitment, with_proofs
 from .names import bot_name
 from .ports import Coordinator, Event, LocalCoordinator, Store, StoreError
 from .settings import options_from_settings, table_settings_from
@@ -203,6 +204,7 @@ class Hall:
             "seats": seats,
             "table": table.to_dict(),
             "language": spec.language,
+            FAIR: open_commitment(table_id, 1, 1),  # server-only: the first deal's secret
         }
         event = Event(table_id, 1, None, "host", now, payload | {"host": host, "time": now})
         try:
@@ -264,7 +266,7 @@ class Hall:
         state = actor.state
         if state.phase != OVER or state.match is None:
             raise CommandError("not-over", "the record can be downloaded once the match is over")
-        return export_record(state.match, state.seat_infos())
+        return with_proofs(export_record(state.match, state.seat_infos()), state)
 
     async def _existing(self, table_id: str) -> TableActor:
         actor = await self.actor(table_id)

@@ -22,6 +22,7 @@ from ..engine.options import ChickenFootOptions
 from ..engine.record import SeatInfo
 from ..engine.standard import StandardRound
 from ..engine.standard_options import StandardOptions
+from .fairness import FairBook
 from .ports import Event
 from .settings import TableSettings
 
@@ -50,6 +51,7 @@ class EventKind(StrEnum):
     MOVE = "move"
     READY = "ready"
     CHAT = "chat"
+    CONTRIBUTED = "contributed"
 
 
 ROUND_EVENTS = frozenset(
@@ -145,6 +147,8 @@ class TableState:
     """Per seat, how many of its turns in a row ran out of time."""
     pause: float = BETWEEN_ROUNDS
     """Seconds between rounds at this server (a setting of the server, not an event)."""
+    fair: FairBook = field(default_factory=FairBook)
+    """The fair deals' commitments, secrets and contributions (docs/fairness.md); the secrets are server-only."""
     _time: float = 0.0
 
     # -- questions ---------------------------------------------------------------------------------
@@ -242,6 +246,7 @@ class TableState:
             "turn_seconds": self.turn_seconds(),
             "clock": self.clock(now),
             "between": self.between(now),
+            "fair": self.fair.current(self),
         }
 
     # -- folding -----------------------------------------------------------------------------------
@@ -269,6 +274,7 @@ class TableState:
         self.created = payload["time"]
         self.settings = TableSettings.from_dict(payload.get("table"))
         self.language = payload.get("language", "en")
+        self.fair.opened(payload.get("fair"))
 
     def _on_sat(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], None, payload["token"])
@@ -294,6 +300,7 @@ class TableState:
             self.seats[index] = Seat(seat.name, STAND_IN, None)
         else:
             self.seats[index] = Seat()
+            self.fair.withdraw(index)
 
     def _on_away(self, payload: dict[str, Any]) -> None:
         seat = self.seats[payload["seat"]]
@@ -312,6 +319,8 @@ class TableState:
 
     def _on_bot(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
+        if self.phase != PLAYING:
+            self.fair.withdraw(payload["seat"])
 
     def _on_settings(self, payload: dict[str, Any]) -> None:
         self.options = options_from_dict(self.game, payload["options"])
@@ -325,6 +334,7 @@ class TableState:
         self.match = new_match(self.options)
         self.matches += 1
         self.timeouts.clear()
+        self.fair.new_match()
 
     def _on_rematch(self, payload: dict[str, Any]) -> None:
         self._on_started(payload)
@@ -338,6 +348,7 @@ class TableState:
         else:
             rnd = ChickenFootRound(self.options, payload["number"], first, hands, boneyard)
         self.match.rounds.append(rnd)  # type: ignore[arg-type]
+        self.fair.dealt(self.matches, len(self.match.rounds), payload.get("fair"))
         self.between_since, self.turn_since = None, self._time
         self.ready.clear()
 
@@ -345,6 +356,7 @@ class TableState:
         assert self.match is not None
         seat = payload["seat"]
         self.match.current.apply(move_from_payload(payload), seat)
+        self.fair.opened(payload.get("fair"))  # the move that ends a round opens the next deal's commitment
         if payload.get("timeout"):
             self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
         elif not payload.get("stand_in"):  # a move of the seat's own ends its run of timeouts
@@ -360,6 +372,9 @@ class TableState:
 
     def _on_chat(self, payload: dict[str, Any]) -> None:
         self.chat = [*self.chat[-49:], (payload["seat"], payload["text"])]
+
+    def _on_contributed(self, payload: dict[str, Any]) -> None:
+        self.fair.contribute(payload["seat"], payload["value"])
 
 
 Fold = Callable[[TableState, dict[str, Any]], None]
@@ -379,6 +394,7 @@ FOLDS: dict[str, Fold] = {
     EventKind.MOVE: TableState._on_move,
     EventKind.READY: TableState._on_ready,
     EventKind.CHAT: TableState._on_chat,
+    EventKind.CONTRIBUTED: TableState._on_contributed,
 }
 """How each kind of event changes a table's state (a kind missing here is refused when folded)."""
 
