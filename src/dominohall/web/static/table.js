@@ -9,6 +9,7 @@ import { Feed, captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./
 import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
+import { Proofs } from "./proof.js";
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
@@ -34,6 +35,7 @@ const state = {
 };
 const feed = new Feed();
 const scores = new Scores(tableId);
+const proofs = new Proofs(tableId);
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
 const camera = new Camera($("board"), () => {
   const dense = camera.dense(); // "Fit" and "Follow the play" take turns on a board too dense to show whole
@@ -278,6 +280,7 @@ function renderScores() {
       table, game, seatNames: seatNames(), sideNames: sides(), scores, you: state.you, between: state.between, folded: state.folded,
       record: record && { href: record.href, file: record.file, label: record.download },
       onContinue: continueRound,
+      fair: proofs.checkRow(table.matches, summary.view.round_index + 1, { you: state.you, seatNames: seatNames(), changed: renderScores }),
       onRematch: () => send({ t: "rematch" }),
       onFold: () => {
         state.folded = !state.folded;
@@ -421,7 +424,7 @@ function notice(frame) {
     state.summary = null; // the next round is dealt: its board replaces the finished one
   } else if (frame.t === "move" && frame.move?.kind === "play") {
     state.fresh = frame.move.tile;
-  } else if (frame.t === "error") {
+  } else if (frame.t === "error" && !proofs.owns(frame.id)) { // a late contribution is no problem of the person's
     if (frame.code === "bad-settings") showSettingsProblem($("settings"), frame.field);
     showProblem(frame.code, frame.message, frame.rule);
   }
@@ -467,6 +470,10 @@ function receive(frame) {
       state.folded = false;
     }
   }
+  proofs.note(frame, state.table, state.you);
+  const contribution = proofs.contribution(state.table, state.you); // each deal gets this seat's random value
+  if (contribution) send(contribution);
+  proofs.renderLine($("fair"), state.table);
   renderView();
   ticker.wake();
 }
