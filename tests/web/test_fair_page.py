@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, Route, WebSocketRoute, expect
 
 from ..server.harness import Server, http
 from .conftest import CHROMIUM
@@ -105,3 +105,37 @@ def test_a_spectator_gives_nothing_and_can_check_the_deal_too(server: Server, br
     assert status == 200 and record["rounds"][0]["fair"]["contributions"][1] is None  # the bot gave nothing
     host.context.close()
     watcher.context.close()
+
+
+def test_a_contribution_refused_is_no_problem_shown_and_the_check_says_it_came_late(
+    server: Server, browser: Browser
+) -> None:
+    table_id, page = hosted(browser, server, {"players": 2, "mode": "block"}, [None, "easy"], "standard")
+
+    def route(socket: WebSocketRoute) -> None:  # the server (here, the route) refuses the page's contribution
+        upstream = socket.connect_to_server()
+
+        def outgoing(text: str | bytes) -> None:
+            message = json.loads(text)
+            if message.get("t") != "contribute":
+                upstream.send(text)
+                return
+            refusal = {"t": "error", "id": message["id"], "code": "no-deal-waiting", "message": "dealt already"}
+            socket.send(json.dumps(refusal))
+
+        socket.on_message(outgoing)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.wait_for_function(f"() => sessionStorage.getItem('dh_fair_{table_id}')?.includes('late')")
+    expect(page.locator("#problem")).to_be_hidden()
+    page.get_by_role("button", name="Start the match").click()
+    play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
+    assert summary(server, table_id)["phase"] == "over"
+    page.get_by_role("button", name="Check this deal").click()
+    result = page.locator("#fair-result")
+    expect(result).to_have_attribute("data-verdict", "fair")
+    expect(result).to_contain_text("Contributions: 0.")
+    expect(result).to_contain_text("Your page's contribution came after the deal was made, so it was not used.")
+    expect(result).not_to_contain_text("Your page's contribution was used.")
+    page.context.close()

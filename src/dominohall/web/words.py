@@ -310,6 +310,7 @@ def fair_words(language: str) -> dict[str, str]:
         "fair_given": forms.gettext("Contributions: %(num)d."),
         "fair_seen": forms.gettext("The commitment is the one this page showed before the deal."),
         "fair_mine": forms.gettext("Your page's contribution was used."),
+        "fair_late": forms.gettext("Your page's contribution came after the deal was made, so it was not used."),
         "fair_bad": forms.gettext("This deal does not match its proof:"),
         "fair_problem_commitment": forms.gettext("the secret does not match the commitment"),
         "fair_problem_seat": forms.gettext("the hand of %(name)s differs"),

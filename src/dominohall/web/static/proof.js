@@ -45,9 +45,20 @@ export class Proofs {
     return { t: "contribute", id: `fair-${deal}-${Date.now().toString(36)}`, value };
   }
 
-  /** True for the answer to a contribution of this page: a refusal (the deal came first) is not shown. */
-  owns(id) {
-    return typeof id === "string" && id.startsWith("fair-");
+  /**
+   * True for a refusal of this page's contribution (the deal came first, or the seat gave one already): it is
+   * not the person's problem to show, but the deal it was for is noted as one this page did not contribute to.
+   */
+  refused(frame) {
+    const id = typeof frame.id === "string" ? frame.id : "";
+    if (!id.startsWith("fair-")) return false;
+    const deal = id.split("-")[1];
+    if (frame.code !== "already-contributed") {
+      delete this.seen.given[deal];
+      this.seen.late = { ...this.seen.late, [deal]: true };
+      this.save();
+    }
+    return true;
   }
 
   /** Learn from a frame: the commitment shown before a deal, this page's own hand as it was dealt, and the
@@ -110,7 +121,8 @@ export class Proofs {
       const problems = [...checked.problems, ...(proof && checked.deal ? checkSeen(proof, seen, checked.deal) : [])];
       const verdict = checked.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
       const mine = Boolean(seen.contribution) && verdict === "fair";
-      this.results[deal] = { verdict, problems, shown: Boolean(seen.commitment), mine, given: (proof?.contributions ?? []).filter(Boolean).length };
+      const late = Boolean(this.seen.late?.[deal]) && verdict === "fair";
+      this.results[deal] = { verdict, problems, shown: Boolean(seen.commitment), mine, late, given: (proof?.contributions ?? []).filter(Boolean).length };
     } catch (error) {
       console.info("the deal could not be checked", error);
       this.results[deal] = { failed: true };
@@ -128,6 +140,7 @@ function resultText(result, seatNames) {
     const parts = [words.fair_ok, format(words.fair_given, { num: result.given })];
     if (result.shown) parts.push(words.fair_seen);
     if (result.mine) parts.push(words.fair_mine);
+    if (result.late) parts.push(words.fair_late);
     return parts.join(" ");
   }
   const problems = result.problems.map((problem) => {

@@ -424,7 +424,7 @@ function notice(frame) {
     state.summary = null; // the next round is dealt: its board replaces the finished one
   } else if (frame.t === "move" && frame.move?.kind === "play") {
     state.fresh = frame.move.tile;
-  } else if (frame.t === "error" && !proofs.owns(frame.id)) { // a late contribution is no problem of the person's
+  } else if (frame.t === "error" && !proofs.refused(frame)) { // a late contribution is no problem of the person's
     if (frame.code === "bad-settings") showSettingsProblem($("settings"), frame.field);
     showProblem(frame.code, frame.message, frame.rule);
   }
