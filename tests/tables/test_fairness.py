@@ -89,7 +89,7 @@ def deals_from_events(events: list[Event]) -> list[tuple[dict[str, Any], DealSee
     ("game", "settings", "bots"),
     [
         ("chickenfoot", {"length": "half"}, [None, "easy", "medium", "easy"]),
-        ("standard", {"players": 2, "mode": "allfives", "target": 40}, [None, "easy"]),
+        ("standard", {"players": 2, "mode": "allfives", "target": 150}, [None, "easy"]),
     ],
 )
 def test_every_deal_is_the_fair_one_and_the_secret_comes_only_after_its_round(

@@ -295,9 +295,6 @@ def fair_words(language: str) -> dict[str, str]:
     forms = translations(language)
     return {
         "fair_sealed": forms.gettext("Deal commitment: %(hash)s"),
-        "fair_sealed_title": forms.gettext(
-            "Before this deal the server committed to its secret, which it reveals when the round ends. Commitment:"
-        ),
         "fair_check": forms.gettext("Check this deal"),
         "fair_how": forms.gettext("How fair deals work (in English)"),
         "fair_checking": forms.gettext("Checking the deal…"),

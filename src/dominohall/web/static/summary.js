@@ -197,7 +197,7 @@ export function renderSummary(box, summary, ctx) {
     if (link) row.appendChild(link);
     box.appendChild(row);
   }
-  if (ctx.fair) box.appendChild(ctx.fair); // Check this deal (proof.js)
+  if (ctx.fair) box.appendChild(ctx.fair);
   box.appendChild(body);
 }
 

@@ -424,7 +424,7 @@ function notice(frame) {
     state.summary = null; // the next round is dealt: its board replaces the finished one
   } else if (frame.t === "move" && frame.move?.kind === "play") {
     state.fresh = frame.move.tile;
-  } else if (frame.t === "error" && !proofs.refused(frame)) { // a late contribution is no problem of the person's
+  } else if (frame.t === "error" && !proofs.refused(frame)) {
     if (frame.code === "bad-settings") showSettingsProblem($("settings"), frame.field);
     showProblem(frame.code, frame.message, frame.rule);
   }
@@ -470,10 +470,7 @@ function receive(frame) {
       state.folded = false;
     }
   }
-  proofs.note(frame, state.table, state.you);
-  const contribution = proofs.contribution(state.table, state.you); // each deal gets this seat's random value
-  if (contribution) send(contribution);
-  proofs.renderLine($("fair"), state.table);
+  proofs.take(frame, state.table, state.you, send, $("fair"));
   renderView();
   ticker.wake();
 }
