@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +147,9 @@ def test_a_kill_between_commitment_and_deal_and_one_mid_round_keep_the_secret_an
     assert [check.verdict for check in check_fairness(record)] == [FAIR_ROUND]
     assert sum(payload["t"] == "dealt" for payload in after) == 1 and "fair" not in dealt
     assert verify(record) == [] and leaks(record, frames + more, 0) == []
+    path = tmp_path / "record.json"  # the downloaded record, checked by the command line as anyone would
+    path.write_text(json.dumps(record), "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "dominohall", "verify", "--fair", str(path)], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0 and f"{path}: round 1: fair" in run.stdout.replace("\n", " "), run.stdout
