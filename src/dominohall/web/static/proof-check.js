@@ -27,7 +27,7 @@ export async function check(proofs, match, round, ctx) {
     const problems = [...checked.problems, ...(proof && checked.deal ? checkSeen(proof, seen, checked.deal) : [])];
     const verdict = checked.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
     const count = (proof?.contributions ?? []).filter(Boolean).length;
-    proofs.results[deal] = { verdict, text: resultText(verdict, problems, { seen, given: count, late: late[deal] }, ctx.seatNames) };
+    proofs.results[deal] = { verdict, text: resultText(verdict, problems, { seen, given: count, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) };
   } catch (error) {
     console.info("the deal could not be checked", error);
     proofs.results[deal] = { verdict: "", text: words.fair_failed };

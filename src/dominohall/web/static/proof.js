@@ -29,10 +29,10 @@ export class Proofs {
     node.textContent = format(words.fair_sealed, { hash: node.title.slice(0, 8) });
   }
 
-  /** True for a refused contribution of this page (came late): noted, not shown. */
+  /** True for a refused contribution of this page (its deal came first): noted, not shown. */
   refused(frame) {
     const ours = String(frame.id).startsWith("fair-");
-    if (ours && frame.code !== "already-contributed") this.seen.late[frame.id.split("-")[1]] = true;
+    if (ours) this.seen.late[frame.id.split("-")[1]] = frame.code;
     return ours;
   }
 
