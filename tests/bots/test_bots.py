@@ -13,13 +13,14 @@ from dominohall.bots.hard import HardBot
 from dominohall.bots.knowledge import Knowledge
 from dominohall.bots.medium import MediumBot
 from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
+from dominohall.engine.games import round_view
 from dominohall.engine.moves import Move
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.standard import StandardRound, deal_hand
 from dominohall.engine.standard_options import MODES, StandardOptions
 from dominohall.engine.tiles import parse_tile as t
 from dominohall.engine.tiles import tiles_of
-from dominohall.engine.views import ChickenFootView, StandardView, View, round_view
+from dominohall.engine.views import ChickenFootView, StandardView, View, chicken_foot_view
 
 
 def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
@@ -33,7 +34,7 @@ def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, Chicken
                 break
             rnd.apply(rng.choice(rnd.legal_moves()))
         if rnd.end is None:
-            yield rnd, round_view(rnd, rnd.turn)
+            yield rnd, chicken_foot_view(rnd, rnd.turn)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

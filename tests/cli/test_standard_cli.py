@@ -17,7 +17,7 @@ from dominohall.engine.moves import NO_TILE, Move
 from dominohall.engine.standard import StandardRound
 from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import parse_tile as t
-from dominohall.engine.views import round_view
+from dominohall.engine.views import standard_view
 
 GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
 
@@ -46,7 +46,7 @@ def test_line_of_play_reads_left_to_right_with_the_spinner_arms() -> None:
     for move in ["5-5", "5-3 5-5", "5-0 5-5", "5-2 5-5"]:
         words = move.split()
         rnd.apply(Move.play(t(words[0]), t(words[1]) if len(words) > 1 else NO_TILE))
-    text = line_text(round_view(rnd, 0)).plain
+    text = line_text(standard_view(rnd, 0)).plain
     assert text.startswith("Line: 3|5 [5|5] 5|0")
     assert "arm 3 of the spinner 5-5: 5|2" in text and "arm 4 of the spinner 5-5: open ▸ 5" in text
     assert describe("Ann", Move.play(t("5-5"), NO_TILE)) == "Ann leads 5-5"

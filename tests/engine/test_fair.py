@@ -13,21 +13,22 @@ from typing import Any
 
 import pytest
 
-from dominohall.engine.chickenfoot import deal_round
+from dominohall.engine.chickenfoot import deal_round, split_deal
 from dominohall.engine.fair import (
     WORD,
     DealSeed,
     DealStream,
+    FairDeal,
     FairError,
     block,
     check_contribution,
     commitment,
     commitment_of,
-    fair_deal,
     shuffled_set,
 )
 from dominohall.engine.fair_record import FAIR_ROUND, NO_PROOF, NOT_FAIR, check_fairness, proof_to_dict, read_proof
-from dominohall.engine.match import ChickenFootRules, StandardRules, new_match
+from dominohall.engine.games import game_of, new_match
+from dominohall.engine.match import ChickenFootRules, StandardRules
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.record import RecordError, SeatInfo, export_record, verify
 from dominohall.engine.standard import deal_hand, first_lead
@@ -35,6 +36,12 @@ from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import set_size, tile_name
 
 DOC = Path(__file__).parents[2] / "docs" / "fairness.md"
+
+
+def fair_deal(options: ChickenFootOptions | StandardOptions, index: int, seed: DealSeed) -> FairDeal:
+    """Round ``index``'s fair deal, through the game's descriptor (engine/games.py)."""
+    deal: FairDeal = game_of(options).fair_deal(options, index, seed)
+    return deal
 
 
 def doc_section(title: str) -> str:
@@ -254,8 +261,6 @@ def test_a_contribution_is_taken_as_given() -> None:
 
 
 def test_a_prepared_order_must_be_the_set() -> None:
-    from dominohall.engine.chickenfoot import split_deal
-
     options = ChickenFootOptions.for_table(4)
     with pytest.raises(ValueError, match="every tile"):
         split_deal(options, 9, [0] * set_size(9))
@@ -273,8 +278,8 @@ def play_match(options: ChickenFootOptions | StandardOptions, rng: random.Random
         given = tuple(rng.randbytes(32).hex() if seat % 2 == 0 else None for seat in range(options.players))
         seed = DealSeed("Tbl_1-x", 3, index + 1, rng.randbytes(32), given)
         previous = match.rounds[-1] if match.rounds else None
-        rnd = match.rules.deal_seeded(index, previous, seed)  # type: ignore[arg-type]
-        match.rounds.append(rnd)  # type: ignore[arg-type]
+        rnd = match.rules.deal_seeded(index, previous, seed)
+        match.rounds.append(rnd)
         while rnd.end is None:
             rnd.apply(rng.choice(rnd.legal_moves()))
         seeds.append(seed)

@@ -12,7 +12,7 @@ from dominohall.engine.moves import DRAW, NO_TILE, Move
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.tiles import Tile
 from dominohall.engine.turns import DOMINO
-from dominohall.engine.views import ChickenFootView, round_view
+from dominohall.engine.views import ChickenFootView, chicken_foot_view
 
 from .stacked import run, stacked_round, t
 
@@ -104,7 +104,7 @@ def test_view_holds_no_other_hand_nor_the_boneyard() -> None:
     checked = 0
     for rnd in rounds_after_each_step():
         for viewer in VIEWERS:
-            view = round_view(rnd, viewer, round_index=0, totals=(3, 1, 4))
+            view = chicken_foot_view(rnd, viewer, round_index=0, totals=(3, 1, 4))
             seen = set(ints_in(view))
             leaked = sorted(hidden_from(rnd, viewer) & seen)
             assert not leaked, f"seat {viewer} sees {leaked} after {len(rnd.history)} moves"
@@ -116,7 +116,7 @@ def test_view_holds_no_other_hand_nor_the_boneyard() -> None:
 def test_view_holds_own_hand_and_the_public_table() -> None:
     for rnd in rounds_after_each_step():
         for viewer in VIEWERS:
-            view = round_view(rnd, viewer)
+            view = chicken_foot_view(rnd, viewer)
             expected_hand = () if viewer is None else tuple(rnd.hand_tiles(viewer))
             assert view.hand == expected_hand
             assert view.seat == viewer and view.turn == rnd.turn and view.first == rnd.first
@@ -130,7 +130,7 @@ def test_view_holds_own_hand_and_the_public_table() -> None:
 
 
 def test_view_is_frozen() -> None:
-    view = round_view(new_round(), 0)
+    view = chicken_foot_view(new_round(), 0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.hand = ()  # type: ignore[misc]
 
@@ -141,7 +141,7 @@ def test_others_draws_appear_face_down_in_history() -> None:
     draws = [(seat, m.tile) for seat, m in rnd.history if m.kind == DRAW]
     assert {seat for seat, _ in draws} == {0, 1, 2}
     for viewer in VIEWERS:
-        view = round_view(rnd, viewer)
+        view = chicken_foot_view(rnd, viewer)
         assert len(view.history) == len(rnd.history)
         for (seat, move), (shown_seat, shown) in zip(rnd.history, view.history, strict=True):
             assert shown_seat == seat
@@ -155,17 +155,17 @@ def test_drawn_tile_shown_only_to_the_drawer() -> None:
     rnd = new_round()
     run(rnd, *STEPS[:6])  # seat 1 has just drawn 9-4 and must play it
     assert rnd.turn == 1 and rnd.drawn == t("9-4")
-    assert round_view(rnd, 1).drawn == t("9-4")
-    assert round_view(rnd, 1).history[-1] == (1, Move(DRAW, t("9-4")))
+    assert chicken_foot_view(rnd, 1).drawn == t("9-4")
+    assert chicken_foot_view(rnd, 1).history[-1] == (1, Move(DRAW, t("9-4")))
     for viewer in (None, 0, 2):
-        view = round_view(rnd, viewer)
+        view = chicken_foot_view(rnd, viewer)
         assert view.drawn == NO_TILE and view.history[-1] == (1, Move(DRAW))
         assert t("9-4") not in set(ints_in(view))
 
 
 def test_spectator_view_has_no_hand() -> None:
     for rnd in rounds_after_each_step():
-        view = round_view(rnd, None)
+        view = chicken_foot_view(rnd, None)
         assert view.hand == () and view.drawn == NO_TILE and view.legal_moves == ()
         assert not view.is_my_turn()
         if not rnd.is_over():
@@ -175,7 +175,7 @@ def test_spectator_view_has_no_hand() -> None:
 def test_legal_moves_only_on_ones_turn() -> None:
     for rnd in rounds_after_each_step():
         for viewer in VIEWERS:
-            view = round_view(rnd, viewer)
+            view = chicken_foot_view(rnd, viewer)
             if viewer == rnd.turn and not rnd.is_over():
                 assert view.is_my_turn()
                 assert view.legal_moves == tuple(rnd.legal_moves()) and view.legal_moves
@@ -185,9 +185,9 @@ def test_legal_moves_only_on_ones_turn() -> None:
 
 def test_first_foot_is_visible_in_the_view() -> None:
     rnd = new_round()
-    assert round_view(rnd, 0).is_first_foot() and round_view(rnd, 0).pending_needs == 4
+    assert chicken_foot_view(rnd, 0).is_first_foot() and chicken_foot_view(rnd, 0).pending_needs == 4
     run(rnd, *STEPS[:7])
-    view = round_view(rnd, 2)
+    view = chicken_foot_view(rnd, 2)
     assert not view.is_first_foot() and view.pending == NO_TILE and view.pending_needs == 0
 
 
@@ -196,7 +196,7 @@ def test_after_the_round_ends_all_hands_are_shown() -> None:
     run(rnd, *STEPS)
     assert rnd.is_over()
     for viewer in VIEWERS:
-        view: ChickenFootView = round_view(rnd, viewer)
+        view: ChickenFootView = chicken_foot_view(rnd, viewer)
         assert view.final_hands == tuple(tuple(rnd.hand_tiles(s)) for s in range(3))
         assert view.final_hands is not None and view.final_hands[0] == ()
         assert view.legal_moves == () and view.end == DOMINO
@@ -207,4 +207,4 @@ def test_after_the_round_ends_all_hands_are_shown() -> None:
 def test_running_round_shows_no_final_hands() -> None:
     for rnd in rounds_after_each_step():
         if not rnd.is_over():
-            assert all(round_view(rnd, v).final_hands is None for v in VIEWERS)
+            assert all(chicken_foot_view(rnd, v).final_hands is None for v in VIEWERS)

@@ -7,9 +7,8 @@ import itertools
 import random
 import time
 
-from dominohall.engine.match import new_match
+from dominohall.engine.games import new_match, round_view
 from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.views import round_view
 from dominohall.tables.bots import BotRunner
 
 

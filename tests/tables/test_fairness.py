@@ -13,12 +13,14 @@ import pytest
 
 from dominohall.engine.fair import DealSeed, commitment
 from dominohall.engine.fair_record import FAIR_ROUND, check_fairness
-from dominohall.engine.match import new_match
+from dominohall.engine.games import new_match
 from dominohall.engine.record import replay, verify
-from dominohall.tables.actor import TableActor, TableConfig
+from dominohall.store.sqlite import SqliteStore
+from dominohall.tables.actor import TableActor
 from dominohall.tables.bots import BotRunner
-from dominohall.tables.commands import Command, decide
-from dominohall.tables.hall import Hall, NewTable
+from dominohall.tables.commands import Command, NewTable, decide
+from dominohall.tables.config import TableConfig
+from dominohall.tables.hall import Hall
 from dominohall.tables.ports import Event
 from dominohall.tables.records import match_record
 from dominohall.tables.state import OVER, PLAYING, TableState, options_from_dict, token_hash
@@ -31,8 +33,6 @@ VALUES = ["a1" * 32, "b2" * 32, "c3" * 32, "d4" * 32, "e5" * 32, "f6" * 32, "07"
 
 async def paced_hall(path: Path) -> Hall:
     """A hall whose rounds wait for Continue (or 60 s), so the pages can contribute between them."""
-    from dominohall.store.sqlite import SqliteStore
-
     return Hall(await SqliteStore.open(path), TableConfig(bot_delay=0, between_rounds=60), BotRunner(workers=1))
 
 
@@ -127,7 +127,7 @@ def test_every_deal_is_the_fair_one_and_the_secret_comes_only_after_its_round(
     rules = new_match(options_from_dict(game, record["options"])).rules
     for index, (payload, seed) in enumerate(deals):
         previous = played.rounds[index - 1] if index else None
-        rnd = rules.deal_seeded(index, previous, seed)  # type: ignore[arg-type]
+        rnd = rules.deal_seeded(index, previous, seed)
         assert [list(hand) for hand in rnd.dealt] == payload["hands"] and list(rnd.boneyard) == payload["boneyard"]
         assert rnd.first == payload["first"]
         assert seed.contributions[0] == given[index] and set(seed.contributions[1:]) == {None}
@@ -222,7 +222,7 @@ def test_a_table_rebuilt_between_commitment_and_deal_deals_the_same(tmp_path: Pa
                 state = TableState(table_id)
                 for event in await hall.store.load(table_id):
                     state.fold(event)
-                foretold.append(decide(state, Command("start", token=token_hash(token)), None)[-1])  # type: ignore[arg-type]
+                foretold.append(decide(state, Command("start", token=token_hash(token)), None).payloads[-1])  # type: ignore[arg-type]
             return table_id, token, foretold
         finally:
             await close_hall(hall)
@@ -260,7 +260,7 @@ def test_a_table_made_before_fair_deals_deals_with_a_commitment_of_its_own() -> 
     }  # fmt: skip
     state.fold(Event("OldTable1", 1, None, "host", 1.0, created))
     assert state.summary()["fair"] is None
-    payloads = decide(state, Command("start", token="h"), None)  # type: ignore[arg-type]
+    payloads = decide(state, Command("start", token="h"), None).payloads  # type: ignore[arg-type]
     dealt = payloads[-1]
     assert dealt["fair"]["match"] == 1 and dealt["fair"]["round"] == 1 and len(dealt["fair"]["secret"]) == 64
     for seq, payload in enumerate(payloads, start=2):

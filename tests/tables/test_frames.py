@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from dominohall.tables.actor import TableActor
-from dominohall.tables.commands import Command
+from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.frames import DERIVED, current_view, snapshot
-from dominohall.tables.hall import NewTable
 from dominohall.tables.state import OVER, token_hash
 
 from .helpers import Inbox, close_hall, open_hall, play_to_end

@@ -13,10 +13,10 @@ from typing import Any
 from dominohall.bots.arena import bot_move
 from dominohall.bots.base import make_bot
 from dominohall.engine.chickenfoot import deal_round
+from dominohall.engine.games import round_view
 from dominohall.engine.match import standard_match
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.standard_options import StandardOptions
-from dominohall.engine.views import round_view
 from dominohall.tables.frames import view_to_wire
 
 

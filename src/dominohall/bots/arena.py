@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import overload
+from typing import Any
 
-from ..engine.chickenfoot import ChickenFootRound
-from ..engine.match import AnyMatch, AnyRound, AnyRules, ChickenFootRules, GameOptions, Match, StandardRules, new_match
+from ..engine.games import new_match, round_view
+from ..engine.match import AnyMatch, AnyRound, Match
 from ..engine.moves import Move
-from ..engine.options import ChickenFootOptions
-from ..engine.standard import StandardRound
-from ..engine.standard_options import StandardOptions
-from ..engine.views import round_view
 from .base import Bot
 
 MoveHook = Callable[[AnyRound, int, Move], None]
@@ -38,47 +34,17 @@ def play_round(match: AnyMatch, bots: Sequence[Bot], bot_rng: random.Random, on_
             on_move(rnd, seat, rnd.history[-1][1])
 
 
-@overload
 def play_match(
-    setup: ChickenFootOptions | ChickenFootRules,
+    setup: object,
     bots: Sequence[Bot],
     deal_rng: random.Random,
     bot_rng: random.Random,
     on_move: MoveHook | None = None,
-) -> Match[ChickenFootRound]: ...
-
-
-@overload
-def play_match(
-    setup: StandardOptions | StandardRules,
-    bots: Sequence[Bot],
-    deal_rng: random.Random,
-    bot_rng: random.Random,
-    on_move: MoveHook | None = None,
-) -> Match[StandardRound]: ...
-
-
-@overload
-def play_match(
-    setup: GameOptions | AnyRules,
-    bots: Sequence[Bot],
-    deal_rng: random.Random,
-    bot_rng: random.Random,
-    on_move: MoveHook | None = None,
-) -> AnyMatch: ...
-
-
-def play_match(
-    setup: GameOptions | AnyRules,
-    bots: Sequence[Bot],
-    deal_rng: random.Random,
-    bot_rng: random.Random,
-    on_move: MoveHook | None = None,
-) -> AnyMatch:
+) -> Match[Any]:
     """Play a whole match of the game ``setup`` describes (its options or its match rules) between ``bots``
     (one per seat) and return it."""
-    players = (setup if isinstance(setup, ChickenFootOptions | StandardOptions) else setup.options).players
     match = new_match(setup)
+    players = match.rules.options.players
     if len(bots) != players:
         raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
     while not match.is_over():

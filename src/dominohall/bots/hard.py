@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
+from ..engine.games import game_of
 from ..engine.moves import Move
 from ..engine.playout import play_out
 from ..engine.standard import lead_line
@@ -42,49 +44,28 @@ class HardBot:
         legal = view.legal_moves
         if not legal:
             raise ValueError("it is not this seat's turn: there is no legal move to choose")
-        if isinstance(view, StandardView):
-            plays = [move for move in legal if move.is_play()]
-            if len(plays) <= 1:
-                return legal[0]
-            values = self.evaluate_standard(view, plays, rng)
-            return plays[max(range(len(plays)), key=values.__getitem__)]
-        candidates = distinct_plays(view)
+        search = SEARCHES[game_of(view).name]
+        candidates = search.candidates(view)
         if len(candidates) <= 1:
             return legal[0]
         keys = list(candidates)
-        totals = self.evaluate(view, keys, rng)
-        best = min(range(len(keys)), key=totals.__getitem__)
-        return candidates[keys[best]]
+        values = self.evaluate(view, keys, rng)
+        return candidates[keys[max(range(len(keys)), key=values.__getitem__)]]
 
-    def evaluate(self, view: ChickenFootView, keys: list[tuple[Tile, int]], rng: random.Random) -> list[float]:
-        """Summed own penalty of each candidate (tile, number matched) over the same sampled deals."""
+    def evaluate(self, view: View, keys: list[Any], rng: random.Random) -> list[float]:
+        """Summed value of each candidate (a key of the game's ``candidates``) over the same sampled deals:
+        minus the own penalty in Chicken Foot, the margin of the side's points over the others' mean in the
+        standard game (``ResultKind.value_for``)."""
         assert view.seat is not None
-        counts = [0] * (view.options.top + 1)
-        for _, number in view.open_ends:
-            counts[number] += 1
-        pending = HIGH[view.pending] if view.pending >= 0 else -1
-        totals = [0.0] * len(keys)
+        game = game_of(view)
+        rollout = SEARCHES[game.name].rollouts(view)
+        side = view.options.side_of(view.seat)
+        values = [0.0] * len(keys)
         for hands, boneyard in self.deals(view, rng):
-            for index, first in enumerate(keys):
-                result = play_out(
-                    [hand.copy() for hand in hands], counts.copy(), view.options, rng,
-                    pending=pending, needs=view.pending_needs, turn=view.seat, drawn=-1,
-                    boneyard=boneyard, next_draw=0, heavy=True, first=first,
-                )  # fmt: skip
-                totals[index] += result.penalties[view.seat]
-        return totals
-
-    def evaluate_standard(self, view: StandardView, plays: list[Move], rng: random.Random) -> list[float]:
-        """Summed margin of each play (our side's points in the hand minus the others' mean) over the deals."""
-        assert view.seat is not None
-        options = view.options
-        side = options.side_of(view.seat)
-        others = [other for other in range(options.sides()) if other != side]
-        values = [0.0] * len(plays)
-        for hands, boneyard in self.deals(view, rng):
-            for index, move in enumerate(plays):
-                scores = standard_rollout(view, [hand.copy() for hand in hands], boneyard, move, rng).scores
-                values[index] += scores[side] - sum(scores[other] for other in others) / len(others)
+            for index, key in enumerate(keys):
+                values[index] += game.result.value_for(
+                    rollout([hand.copy() for hand in hands], boneyard, key, rng), side
+                )
         return values
 
     def deals(self, view: View, rng: random.Random) -> Iterator[tuple[list[list[Tile]], list[Tile]]]:
@@ -104,6 +85,42 @@ class HardBot:
         if self.simulations is not None:
             return dealt < self.simulations
         return dealt == 0 or time.perf_counter() < deadline
+
+
+Rollout = Callable[[list[list[Tile]], list[Tile], Any, random.Random], list[int]]
+"""Play a candidate on a sampled deal (its hands and boneyard) and the round out: the results per side."""
+
+
+def chicken_foot_rollouts(view: ChickenFootView) -> Rollout:
+    """Rollouts from this view: the candidate (tile, number matched) first, then every seat greedily."""
+    assert view.seat is not None
+    seat = view.seat
+    counts = [0] * (view.options.top + 1)
+    for _, number in view.open_ends:
+        counts[number] += 1
+    pending = HIGH[view.pending] if view.pending >= 0 else -1
+
+    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> list[int]:
+        return play_out(
+            hands, counts.copy(), view.options, rng, pending=pending, needs=view.pending_needs, turn=seat,
+            drawn=-1, boneyard=boneyard, next_draw=0, heavy=True, first=key,
+        ).penalties  # fmt: skip
+
+    return rollout
+
+
+def standard_rollouts(view: StandardView) -> Rollout:
+    """Rollouts from this view: the candidate play first, then the rest of the hand greedily."""
+
+    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> list[int]:
+        return standard_rollout(view, hands, boneyard, key, rng).scores
+
+    return rollout
+
+
+def standard_plays(view: StandardView) -> dict[Move, Move]:
+    """Every legal play of a standard hand, each its own candidate."""
+    return {move: move for move in view.legal_moves if move.is_play()}
 
 
 def standard_rollout(
@@ -134,6 +151,37 @@ def distinct_plays(view: ChickenFootView) -> dict[tuple[Tile, int], Move]:
     plays: dict[tuple[Tile, int], Move] = {}
     for move in view.legal_moves:
         if move.is_play():
-            matched = HIGH[view.pending] if move.on == view.pending else ends[move.on]
-            plays.setdefault((move.tile, matched), move)
+            plays.setdefault(_matched(view, ends, move), move)
     return plays
+
+
+def chicken_foot_key(view: ChickenFootView, move: Move) -> tuple[Tile, int]:
+    """The candidate a Chicken Foot play is (its tile and the number it matches)."""
+    return _matched(view, dict(view.open_ends), move)
+
+
+def _matched(view: ChickenFootView, ends: dict[Tile, int], move: Move) -> tuple[Tile, int]:
+    return move.tile, HIGH[view.pending] if move.on == view.pending else ends[move.on]
+
+
+def standard_key(view: StandardView, move: Move) -> Move:
+    """The candidate a standard play is (itself)."""
+    return move
+
+
+class Search(NamedTuple):
+    """What the hard bot needs of one game."""
+
+    candidates: Callable[[Any], dict[Any, Move]]
+    """The plays worth telling apart, by a key the rollouts understand."""
+    rollouts: Callable[[Any], Rollout]
+    """The rollout function for a view (prepared once per decision)."""
+    key_of: Callable[[Any, Move], Any]
+    """The candidate key of a legal play (the play a record shows, for analysis)."""
+
+
+SEARCHES: dict[str, Search] = {
+    "chickenfoot": Search(distinct_plays, chicken_foot_rollouts, chicken_foot_key),
+    "standard": Search(standard_plays, standard_rollouts, standard_key),
+}
+"""Per game (by name), how the hard bot finds its candidates and plays them out."""

@@ -9,8 +9,11 @@ reached its hand through later draws, so while it has not drawn since, it holds 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
+from ..engine.games import game_of
 from ..engine.moves import DRAW, NO_TILE, PASS
 from ..engine.standard import extend_line, lead_line
 from ..engine.standard_scoring import End
@@ -37,11 +40,9 @@ class Knowledge:
         if view.seat is None:
             raise ValueError("a spectator has no hand to infer from")
         seen = {*view.hand, *(t for t, _ in view.placed)}
-        if isinstance(view, ChickenFootView):
-            seen.add(view.centre)
-            voids = _voids(view)
-        else:
-            voids = _standard_voids(view)
+        reading = READINGS[game_of(view).name]
+        seen.update(reading.out_of_play(view))
+        voids = reading.voids(view)
         unseen = tuple(t for t in set_tiles(view.options.top) if t not in seen)
         return cls(view.seat, unseen, voids, view.hand_sizes, view.boneyard_size)
 
@@ -122,6 +123,22 @@ def _standard_voids(view: StandardView) -> tuple[int, ...]:
             index = end_index(ends, move)
             spinner, spinner_open = extend_line(ends, index, move.tile, spinner, spinner_open, allfives=allfives)
     return tuple(voids)
+
+
+class Reading(NamedTuple):
+    """What ``Knowledge`` reads of one game's view."""
+
+    out_of_play: Callable[[Any], tuple[Tile, ...]]
+    """Tiles out of play that ``placed`` does not list (Chicken Foot's centre double)."""
+    voids: Callable[[Any], tuple[int, ...]]
+    """Per seat, the tiles it cannot hold."""
+
+
+READINGS: dict[str, Reading] = {
+    "chickenfoot": Reading(lambda view: (view.centre,), _voids),
+    "standard": Reading(lambda view: (), _standard_voids),
+}
+"""Per game (by name), how to read its views."""
 
 
 def _numbers(counts: list[int]) -> int:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
+from ..engine.games import game_of
 from ..engine.moves import Move
 from ..engine.tiles import HIGH, LOW, PIPS, Tile, other_end
 from ..engine.views import ChickenFootView, StandardView, View
@@ -36,10 +39,19 @@ class MediumBot:
         if len(legal) == 1 or not legal[0].is_play():
             return legal[0]
         numbers = Counter(n for t in view.hand for n in {HIGH[t], LOW[t]})
-        if isinstance(view, ChickenFootView):
-            ends = dict(view.open_ends)
-            return max(legal, key=lambda move: score(view, move, numbers, ends))
-        return max(legal, key=lambda move: standard_score(view, move, numbers))
+        scorer = SCORERS[game_of(view).name](view, numbers)
+        return max(legal, key=scorer)
+
+
+def _chicken_foot_scorer(view: ChickenFootView, numbers: Counter[int]) -> Callable[[Move], float]:
+    """How good each Chicken Foot play is, with the open ends read once."""
+    ends = dict(view.open_ends)
+    return lambda move: score(view, move, numbers, ends)
+
+
+def _standard_scorer(view: StandardView, numbers: Counter[int]) -> Callable[[Move], float]:
+    """How good each standard play is."""
+    return lambda move: standard_score(view, move, numbers)
 
 
 def score(view: ChickenFootView, move: Move, numbers: Counter[int], ends: dict[Tile, int]) -> float:
@@ -64,6 +76,13 @@ def standard_score(view: StandardView, move: Move, numbers: Counter[int]) -> flo
         left_open = other_end(t, view.open_ends[end_index(view.open_ends, move)][1])
         follow_up = _kept(numbers, t, left_open)
     return POINT * points + PIPS[t] + FOLLOW_UP * follow_up
+
+
+SCORERS: dict[str, Callable[[Any, Counter[int]], Callable[[Move], float]]] = {
+    "chickenfoot": _chicken_foot_scorer,
+    "standard": _standard_scorer,
+}
+"""Per game (by name), how the medium bot scores a play: given the view and the numbers the seat holds."""
 
 
 def _kept(numbers: Counter[int], t: Tile, n: int) -> int:

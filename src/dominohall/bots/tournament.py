@@ -19,10 +19,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..engine.chickenfoot import ChickenFootRound
-from ..engine.match import AnyRound, GameOptions, new_match
-from ..engine.options import ChickenFootOptions
-from ..engine.views import round_view
+from ..engine.games import new_match, round_view
+from ..engine.match import AnyRound, GameOptions
 from .base import Bot, make_bot
 
 
@@ -91,7 +89,7 @@ def first_deals(options: GameOptions, rounds: int) -> int:
     Matches to a limit or a target have no fixed length; they start with one deal per ten rounds wanted and
     ``run_tournament`` deals more until the rounds are reached.
     """
-    per_match = options.round_count() if isinstance(options, ChickenFootOptions) else None
+    per_match = options.round_count()
     if per_match is None:
         return max(1, rounds // 10)
     return max(1, math.ceil(rounds / (per_match * options.players)))
@@ -121,9 +119,7 @@ def play_planned_match(plan: MatchPlan) -> MatchOutcome:
 
 def seat_score(rnd: AnyRound, seat: int) -> int:
     """A seat's score for a round: its penalty (Chicken Foot) or its side's points (standard game)."""
-    if isinstance(rnd, ChickenFootRound):
-        return rnd.penalties()[seat]
-    return rnd.scores()[rnd.options.side_of(seat)]
+    return rnd.seat_score(seat)
 
 
 def _play_round(rnd: AnyRound, bots: list[Bot], rng: random.Random, index: int, seconds: list[list[float]]) -> None:

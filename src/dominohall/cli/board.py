@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
+from ..engine.chickenfoot import ChickenFootRound
+from ..engine.games import game_of
 from ..engine.moves import NO_TILE, Move
+from ..engine.standard import StandardRound
 from ..engine.tiles import HIGH, LOW, Tile, is_double, other_end, tile_name
 from ..engine.views import ChickenFootView, StandardView, View
 
@@ -132,7 +137,7 @@ def hand_text(view: View) -> Text:
 
 def status_text(view: View, names: list[str]) -> Text:
     """Whose turn it is, each seat's tile count and the boneyard (and the standard game's scores)."""
-    kind = "Hand" if isinstance(view, StandardView) else "Round"
+    kind = game_of(view).noun.capitalize()
     text = Text(f"{kind} {view.round_index + 1} · boneyard {view.boneyard_size} · ")
     for seat, name in enumerate(names):
         marker = "▶ " if seat == view.turn and view.end is None else ""
@@ -151,14 +156,42 @@ def scores_text(view: StandardView) -> Text:
 
 def table_panel(view: View, names: list[str]) -> RenderableType:
     """The whole table for a terminal: status line, the lines, and the hand when the view has one."""
-    parts: list[RenderableType] = [status_text(view, names)]
-    if isinstance(view, StandardView):
-        parts += [scores_text(view), line_text(view)]
-    else:
-        parts.append(table_tree(view))
+    parts: list[RenderableType] = [status_text(view, names), *BOARDS[game_of(view).name].table(view)]
     if view.seat is not None and view.end is None:
         parts.append(hand_text(view))
     return Group(*parts)
+
+
+def _chicken_foot_table(view: ChickenFootView) -> list[RenderableType]:
+    return [table_tree(view)]
+
+
+def _standard_table(view: StandardView) -> list[RenderableType]:
+    return [scores_text(view), line_text(view)]
+
+
+def _chicken_foot_heading(rnd: ChickenFootRound, number: int, opener: str) -> tuple[str, str]:
+    return f"Round {number}: {tile_name(rnd.centre)} in the centre", f"{opener} open{'' if opener == 'You' else 's'}."
+
+
+def _standard_heading(rnd: StandardRound, number: int, opener: str) -> tuple[str, str]:
+    return f"Hand {number}", f"{opener} lead{'' if opener == 'You' else 's'}."
+
+
+class Board(NamedTuple):
+    """How the terminal shows one game."""
+
+    table: Callable[[Any], list[RenderableType]]
+    """What is on the table (and the game's scores), from a view."""
+    heading: Callable[[Any, int, str], tuple[str, str]]
+    """A round's heading and who opens it, from the round, its number (1-based) and the opener ("You")."""
+
+
+BOARDS: dict[str, Board] = {
+    "chickenfoot": Board(_chicken_foot_table, _chicken_foot_heading),
+    "standard": Board(_standard_table, _standard_heading),
+}
+"""Per game (by name), how the terminal shows it."""
 
 
 def describe(seat_name: str, move: Move, *, you: bool = False) -> str:

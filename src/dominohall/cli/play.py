@@ -13,13 +13,13 @@ from rich.table import Table
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..bots.arena import bot_move
 from ..engine.errors import IllegalMoveError
-from ..engine.match import AnyMatch, AnyRound, GameOptions, new_match
+from ..engine.games import ResultKind, game_of, round_view
+from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.moves import DRAW, PASS, Move
-from ..engine.standard import StandardRound
 from ..engine.tiles import parse_tile, tile_name
-from ..engine.views import View, round_view
+from ..engine.views import View
 from ..tables.names import bot_name
-from .board import describe, table_panel
+from .board import BOARDS, describe, table_panel
 from .tables import add_game_options, game_options_from
 
 HELP = (
@@ -77,19 +77,17 @@ class TerminalGame:
         bots: list[Bot],
     ) -> None:
         self.console, self.ask, self.names, self.bots = console, ask, names, bots
-        self.match: AnyMatch = new_match(options)
+        self.game = game_of(options)
+        self.match: AnyMatch = self.game.new_match(options)
 
     def play(self, deal_rng: random.Random, bot_rng: random.Random) -> None:
         """Play the whole match, round by round (hand by hand in the standard game)."""
         while not self.match.is_over():
             rnd: AnyRound = self.match.deal_next(deal_rng)
-            number = len(self.match.rounds)
-            if isinstance(rnd, StandardRound):
-                self.console.rule(f"Hand {number}")
-                self.console.print("You lead." if rnd.first == 0 else f"{self.names[rnd.first]} leads.")
-            else:
-                self.console.rule(f"Round {number}: {tile_name(rnd.centre)} in the centre")
-                self.console.print("You open." if rnd.first == 0 else f"{self.names[rnd.first]} opens.")
+            opener = "You" if rnd.first == 0 else self.names[rnd.first]
+            heading, opens = BOARDS[self.game.name].heading(rnd, len(self.match.rounds), opener)
+            self.console.rule(heading)
+            self.console.print(opens)
             while rnd.end is None:
                 seat = rnd.turn
                 move = self.human_move(rnd) if seat == 0 else self.bot_move(rnd, seat, bot_rng)
@@ -98,7 +96,7 @@ class TerminalGame:
                     self.console.print(describe(self.names[seat], rnd.history[-1][1], you=seat == 0), markup=False)
             self.show_round_end(rnd)
         winners = ", ".join(self.names[s] for s in self.match.winners())
-        kind = "Winner(s)" if isinstance(self.match.current, StandardRound) else "Lowest total"
+        kind = "Winner(s)" if self.game.result is ResultKind.POINTS else "Lowest total"
         self.console.print(f"[bold]Match over.[/] {kind}: {winners}.")
 
     def bot_move(self, rnd: AnyRound, seat: int, rng: random.Random) -> Move:
@@ -148,14 +146,15 @@ class TerminalGame:
 
     def show_round_end(self, rnd: AnyRound) -> None:
         """Every hand, the round's results (penalties, or points scored) and the running totals."""
-        standard = isinstance(rnd, StandardRound)
-        self.console.print(f"[bold]{'Hand' if standard else 'Round'} over[/] ({rnd.end}).")
-        table = Table("seat", "left in hand", "points" if standard else "penalty", "total")
+        points = self.game.result is ResultKind.POINTS
+        self.console.print(f"[bold]{self.game.noun.capitalize()} over[/] ({rnd.end}).")
+        table = Table("seat", "left in hand", "points" if points else "penalty", "total")
         totals, results = self.match.totals(), rnd.scores()
-        partners = isinstance(rnd, StandardRound) and rnd.options.partners
-        for seat in range(rnd.options.players):
+        options = rnd.options
+        partners = options.sides() < options.players
+        for seat in range(options.players):
             hand = " ".join(tile_name(t) for t in rnd.hand_tiles(seat)) or "-"
-            side = seat % 2 if partners else seat
+            side = options.side_of(seat)
             team = f" (team {side})" if partners else ""
             table.add_row(self.names[seat] + team, hand, str(results[side]), str(totals[side]))
         self.console.print(table)

@@ -8,15 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
-from ..engine.chickenfoot import ChickenFootRound
 from ..engine.fair_record import NOT_FAIR
+from ..engine.games import game_of, round_view
 from ..engine.match import AnyRound
 from ..engine.record import RecordError, loads, replay, verify
-from ..engine.standard import StandardRound
 from ..engine.tiles import tile_name
-from ..engine.views import round_view
-from .board import describe, table_panel
+from .board import BOARDS, describe, table_panel
 from .fairness import fairness_summary, print_fairness
 
 
@@ -88,23 +87,19 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def _print_round(console: Console, index: int, rnd: AnyRound, names: list[str]) -> None:
-    if isinstance(rnd, StandardRound):
-        console.print(f"[bold]Hand {index + 1}[/]: {names[rnd.first]} leads")
-    else:
-        console.print(f"[bold]Round {index + 1}[/]: {tile_name(rnd.centre)} in the centre, {names[rnd.first]} opens")
+    game = game_of(rnd)
+    heading, opens = BOARDS[game.name].heading(rnd, index + 1, names[rnd.first])
+    console.print(Text(heading, "bold") + Text(f": {opens}"))
     for number, (seat, move) in enumerate(rnd.history):
         console.print(f"  {number:3d}. {describe(names[seat], move)}", markup=False)
-    if isinstance(rnd, StandardRound) and rnd.end is not None:
-        console.print(f"  Hand over ({rnd.end}); scores {rnd.scores()}")
-    elif rnd.end is not None:
-        console.print(f"  Round over ({rnd.end}); penalties {rnd.scores()}")
+    if rnd.end is not None:
+        console.print(f"  {game.noun.capitalize()} over ({rnd.end}); {game.results_key} {rnd.scores()}")
 
 
 def _fresh(rnd: AnyRound) -> AnyRound:
     """The round as it was dealt, before any move."""
-    if isinstance(rnd, StandardRound):
-        return StandardRound(rnd.options, rnd.first, rnd.dealt, rnd.boneyard, rnd.lead)
-    return ChickenFootRound(rnd.options, rnd.number, rnd.first, rnd.dealt, rnd.boneyard)
+    fresh: AnyRound = game_of(rnd).round_from_deal(rnd.options, rnd.deal_fields())
+    return fresh
 
 
 def _show_position(console: Console, rounds: Sequence[AnyRound], names: list[str], number: int, moves: int) -> int:
@@ -118,7 +113,7 @@ def _show_position(console: Console, rounds: Sequence[AnyRound], names: list[str
     rnd = _fresh(recorded)
     for seat, move in recorded.history[:moves]:
         rnd.apply(move, seat)
-    kind = "Hand" if isinstance(rnd, StandardRound) else "Round"
+    kind = game_of(rnd).noun.capitalize()
     console.print(f"{kind} {number} after {moves} move{'s' if moves != 1 else ''}:")
     console.print(table_panel(round_view(rnd, None, number - 1), names))
     for seat, name in enumerate(names):

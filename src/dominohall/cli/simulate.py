@@ -15,9 +15,9 @@ from rich.table import Table
 
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.arena import play_match
+from ..engine.games import ResultKind, game_of
 from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.record import SeatInfo, dumps, export_record, sides
-from ..engine.standard_options import StandardOptions
 from ..engine.turns import BLOCKED
 from .tables import add_game_options, game_options_from
 
@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("dominohall: --matches must be at least 1")
     summary = simulate(options, names, args.matches, args.seed, args.records)
     console = Console()
-    standard = isinstance(options, StandardOptions)
+    standard = game_of(options).result is ResultKind.POINTS
     console.print(summary_table(summary, names, args.matches, standard=standard))
     rounds = max(summary.rounds, 1)
     console.print(

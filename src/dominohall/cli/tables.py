@@ -7,14 +7,13 @@ rather than silently ignored; the game's own defaults (docs/rules-*.md) fill in 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ..engine.errors import OptionsError
 from ..engine.match import GameOptions
 from ..engine.options import LENGTHS, ChickenFootOptions
 from ..engine.standard_options import BY_MODE, MODES, StandardOptions
-
-GAMES = ("chickenfoot", "standard")
-"""The games the command line plays."""
 
 CHICKEN_FOOT_ONLY = {
     "length": "--length",
@@ -24,8 +23,6 @@ CHICKEN_FOOT_ONLY = {
     "limit": "--limit",
 }
 """Settings only Chicken Foot has, by argument name."""
-
-"""The bot levels that play the standard game so far (the stronger ones know Chicken Foot only)."""
 
 STANDARD_ONLY = {"mode": "--mode", "partners": "--partners", "target": "--target"}
 """Settings only the standard game has, by argument name."""
@@ -43,7 +40,7 @@ def target_value(text: str) -> int | str:
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game`` and the table settings of both games, shared by ``play`` and ``simulate``."""
-    parser.add_argument("--game", choices=GAMES, default="chickenfoot", help="the game (default chickenfoot)")
+    parser.add_argument("--game", choices=tuple(GAMES), default="chickenfoot", help="the game (default chickenfoot)")
     table = parser.add_argument_group("table settings of both games")
     table.add_argument("--players", type=int, help="seats: Chicken Foot 2-8 (default 4), standard 2-4 (default 2)")
     table.add_argument(
@@ -70,15 +67,15 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def game_options_from(args: argparse.Namespace) -> GameOptions:
     """The chosen game's settings from parsed arguments; exit with a clear message when they do not fit."""
-    foreign = STANDARD_ONLY if args.game == "chickenfoot" else CHICKEN_FOOT_ONLY
-    given = [flag for name, flag in foreign.items() if getattr(args, name) is not None]
-    if given:
-        other = "standard" if args.game == "chickenfoot" else "chickenfoot"
-        raise SystemExit(f"dominohall: {', '.join(given)} is a setting of --game {other}, not of {args.game}")
+    for other, game in GAMES.items():
+        given = [flag for name, flag in game.only.items() if other != args.game and getattr(args, name) is not None]
+        if given:
+            raise SystemExit(f"dominohall: {', '.join(given)} is a setting of --game {other}, not of {args.game}")
     try:
-        return _standard(args) if args.game == "standard" else _chicken_foot(args)
+        options: GameOptions = GAMES[args.game].build(args)
     except OptionsError as error:
         raise SystemExit(f"dominohall: {error}") from None
+    return options
 
 
 def _chicken_foot(args: argparse.Namespace) -> ChickenFootOptions:
@@ -102,3 +99,19 @@ def _standard(args: argparse.Namespace) -> StandardOptions:
         partners=bool(args.partners),
         target=BY_MODE if target is None else None if target == "none" else target,
     )
+
+
+class CommandLineGame(NamedTuple):
+    """How the command line reads one game's settings."""
+
+    only: dict[str, str]
+    """The arguments only this game has, by name, with their flags."""
+    build: Callable[[argparse.Namespace], Any]
+    """The game's options from parsed arguments (``OptionsError`` when they do not fit)."""
+
+
+GAMES: dict[str, CommandLineGame] = {
+    "chickenfoot": CommandLineGame(CHICKEN_FOOT_ONLY, _chicken_foot),
+    "standard": CommandLineGame(STANDARD_ONLY, _standard),
+}
+"""The games the command line plays, by the engine's names (``engine/games.py``)."""

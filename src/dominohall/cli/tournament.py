@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from ..bots.tournament import Standing, first_deals, merged, run_tournament
-from ..engine.options import ChickenFootOptions
+from ..engine.games import ResultKind, game_of
 from .simulate import seat_bots
 from .tables import add_game_options, game_options_from
 
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("dominohall: --rounds and --jobs must be at least 1")
     console = Console()
     with Progress(transient=True) as progress:
-        fixed = isinstance(options, ChickenFootOptions) and options.limit is None
+        fixed = options.round_count() is not None
         task = progress.add_task(
             "Playing", total=first_deals(options, args.rounds) * options.players if fixed else None
         )
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
         results = run_tournament(options, entrants, args.rounds, seed=args.seed, jobs=args.jobs, on_match=advance)
     standings = merged(results)
-    points = not isinstance(options, ChickenFootOptions)
+    points = game_of(options).result is ResultKind.POINTS
     console.print(standings_table(standings, points=points))
     if args.plot is not None:
         plot(standings, args.plot, points=points)

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import IllegalMoveError
+from .fair import DealSeed, FairDeal, fair_order
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .options import ChickenFootOptions
 from .tiles import (
@@ -57,6 +59,14 @@ def split_deal(options: ChickenFootOptions, number: int, order: Sequence[Tile]) 
     rest = [t for t in order if t != double(number)]
     size = options.hand
     return [rest[seat * size : (seat + 1) * size] for seat in range(options.players)], rest[options.players * size :]
+
+
+def fair_deal(options: ChickenFootOptions, index: int, seed: DealSeed) -> FairDeal:
+    """Round ``index`` (0-based) dealt from ``seed`` (docs/fairness.md): the shuffled set less the round's
+    double, dealt by ``split_deal``; in the first round the stream then draws the opener."""
+    order, stream = fair_order(seed, options.top)
+    hands, boneyard = split_deal(options, options.round_number(index), order)
+    return FairDeal(hands, boneyard, stream.below(options.players) if index == 0 else None)
 
 
 def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
@@ -100,6 +110,16 @@ class ChickenFootRound(TurnTaking):
         """The double that is waiting for toes (the centre double until it has its start toes), or -1."""
         self.pending_needs = options.start_toes
         """How many more toes the pending double needs."""
+
+    @classmethod
+    def from_deal(cls, options: ChickenFootOptions, deal: dict[str, Any]) -> ChickenFootRound:
+        """A round dealt as ``deal_fields`` wrote it."""
+        return cls(options, deal["number"], deal["first"], deal["hands"], deal["boneyard"])
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal as plain values (tiles as numbers): the opener, the hands, the boneyard, the double."""
+        return {"first": self.first, "hands": [list(hand) for hand in self.dealt], "boneyard": list(self.boneyard),
+                "number": self.number}  # fmt: skip
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -247,6 +267,10 @@ class ChickenFootRound(TurnTaking):
     def scores(self) -> list[int]:
         """The round's result per seat, as every game's match sums it: here the penalties."""
         return self.penalties()
+
+    def seat_score(self, seat: int) -> int:
+        """The seat's penalty."""
+        return self.penalties()[seat]
 
     def copy(self) -> ChickenFootRound:
         """An independent copy (the history lists are copied too)."""

@@ -4,7 +4,8 @@ Before a round is dealt the server draws a 32-byte secret and publishes its ``co
 person's page may then add a contribution (random bytes in hex). The deal is a pure function of the secret
 and the contributions: an HMAC-SHA256 stream keyed by the secret (``DealStream``) drives a Fisher-Yates
 shuffle of the set in its canonical order (``shuffled_set``), and each game deals that order as it always
-deals (``fair_deal``). After the round the secret is revealed and anyone can check both steps.
+deals (its ``Game.fair_deal`` in engine/games.py, from ``fair_order``). After the round the secret is
+revealed and anyone can check both steps.
 
 Standard library only, and nothing random here: the caller passes the secret.
 
@@ -21,10 +22,6 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .chickenfoot import split_deal as split_chicken_foot
-from .options import ChickenFootOptions
-from .standard import split_deal as split_standard
-from .standard_options import StandardOptions
 from .tiles import Tile, set_tiles
 
 SCHEME = "dominohall/fair@1"
@@ -160,17 +157,10 @@ class FairDeal(NamedTuple):
     first: int | None
 
 
-def fair_deal(options: ChickenFootOptions | StandardOptions, index: int, seed: DealSeed) -> FairDeal:
-    """Round ``index`` (0-based) of a match under ``options``, dealt from ``seed``.
-
-    The whole set is shuffled; the standard game deals that order as it is, Chicken Foot first takes the
-    round's double out of it. Each seat's hand is the next ``hand`` tiles, in seat order; the rest is the
-    boneyard. In Chicken Foot's first round the opener is then ``stream.below(players)``.
-    """
+def fair_order(seed: DealSeed, top: int) -> tuple[list[Tile], DealStream]:
+    """The set double-``top`` shuffled by the seed's stream, and the stream, to draw on from where the shuffle
+    left it. Each game deals that order as it always deals (its ``Game.fair_deal``, engine/games.py): the
+    standard game as it is, Chicken Foot with the round's double taken out first; Chicken Foot's first round
+    then draws its opener as ``stream.below(players)``."""
     stream = DealStream(seed)
-    order = shuffled_set(stream, options.top)
-    if isinstance(options, StandardOptions):
-        hands, boneyard = split_standard(options, order)
-        return FairDeal(hands, boneyard, None)
-    hands, boneyard = split_chicken_foot(options, options.round_number(index), order)
-    return FairDeal(hands, boneyard, stream.below(options.players) if index == 0 else None)
+    return shuffled_set(stream, top), stream

@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
 from .errors import OptionsError
-from .fair import SCHEME, DealSeed, FairError, commitment, commitment_of, fair_deal
-from .options import ChickenFootOptions
+from .fair import SCHEME, DealSeed, FairError, commitment, commitment_of
+from .games import GAMES, AnyGame, game_named
 from .record import RecordError, loads
-from .standard_options import StandardOptions
 from .tiles import tile_name
 
 FAIR = "fair"
@@ -59,7 +58,7 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
     unknown game, options that describe no table, or no list of rounds.
     """
     record = loads(data) if isinstance(data, str | bytes) else data
-    options = _options(record)
+    game, options = _game_and_options(record)
     rounds = record.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("format", "rounds must be a list")
@@ -69,7 +68,7 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
         if proof is None:
             checks.append(RoundCheck(index + 1, NO_PROOF))
             continue
-        problems, place = _check_round(options, index, rnd, proof)
+        problems, place = _check_round(game, options, index, rnd, proof)
         first_place = first_place or place
         if place is not None and place != first_place:
             problems.insert(0, f"the proof is for table {place[0]} match {place[1]}, unlike the record's first")
@@ -77,20 +76,22 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
     return checks
 
 
-def _options(record: dict[str, Any]) -> ChickenFootOptions | StandardOptions:
-    game, options = record.get("game"), record.get("options")
-    if game not in ("chickenfoot", "standard"):
-        raise RecordError("game", f"the game must be chickenfoot or standard, not {game!r}")
+def _game_and_options(record: dict[str, Any]) -> tuple[AnyGame, Any]:
+    """The record's game (from the registry) and its options, read by the game."""
+    name, options = record.get("game"), record.get("options")
+    if not isinstance(name, str) or name not in GAMES:
+        raise RecordError("game", f"the game must be {' or '.join(GAMES)}, not {name!r}")
     if not isinstance(options, dict):
         raise RecordError("format", "options must be an object")
+    game = game_named(name)
     try:
-        return StandardOptions.from_dict(options) if game == "standard" else ChickenFootOptions.from_dict(options)
+        return game, game.options_from_dict(options)
     except OptionsError as error:
         raise RecordError("options", str(error)) from None
 
 
 def _check_round(
-    options: ChickenFootOptions | StandardOptions, index: int, rnd: dict[str, Any], proof: object
+    game: AnyGame, options: Any, index: int, rnd: dict[str, Any], proof: object
 ) -> tuple[list[str], tuple[str, int] | None]:
     """What does not match in one round's proof, and the (table, match) it names."""
     try:
@@ -102,7 +103,7 @@ def _check_round(
         problems.append(f"the proof is for round {seed.round}")
     if commitment(seed.table, seed.match, seed.round, seed.secret) != claimed:
         problems.append("the commitment does not match the secret")
-    problems += deal_differences(options, index, seed, rnd)
+    problems += deal_differences(game, options, index, seed, rnd)
     return problems, (seed.table, seed.match)
 
 
@@ -128,11 +129,9 @@ def read_proof(proof: object, players: int) -> tuple[DealSeed, str]:
     return seed, claimed
 
 
-def deal_differences(
-    options: ChickenFootOptions | StandardOptions, index: int, seed: DealSeed, rnd: dict[str, Any]
-) -> list[str]:
-    """How the deal a round records differs from the one its seed gives (empty: they are the same)."""
-    expected = fair_deal(options, index, seed)
+def deal_differences(game: AnyGame, options: Any, index: int, seed: DealSeed, rnd: dict[str, Any]) -> list[str]:
+    """How the deal a round of ``game`` records differs from the one its seed gives (empty: they are the same)."""
+    expected = game.fair_deal(options, index, seed)
     hands = rnd.get("hands")
     hands = hands if isinstance(hands, list) else []
     found = [

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from itertools import accumulate
-from typing import Generic, Protocol, TypeVar, overload
+from typing import Any, Generic, Protocol, TypeVar
 
+from . import chickenfoot, standard
 from .chickenfoot import ChickenFootRound, deal_round
-from .fair import DealSeed, fair_deal
+from .fair import DealSeed
 from .options import ChickenFootOptions, lowest_totals
 from .standard import StandardRound, deal_hand, lead_hand
 from .standard_options import StandardOptions
@@ -27,8 +28,39 @@ class Round(Protocol):
 R = TypeVar("R", bound=Round)
 
 
+class Settings(Protocol):
+    """What the rest of the project reads of any game's options."""
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        ...
+
+    @property
+    def top(self) -> int:
+        """The set's highest number."""
+        ...
+
+    def sides(self) -> int:
+        """How many results a round has: one per seat, or per team."""
+        ...
+
+    def round_count(self) -> int | None:
+        """Rounds in a match of fixed length; ``None`` when a score decides."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a record writes them."""
+        ...
+
+
 class Rules(Protocol[R]):
     """What a match needs of a game's settings: how rounds are dealt, when the match ends, who won."""
+
+    @property
+    def options(self) -> Settings:
+        """The game's options."""
+        ...
 
     def deal(self, index: int, previous: R | None, rng: random.Random) -> R:
         """Deal round ``index`` (0-based) after ``previous``."""
@@ -115,7 +147,7 @@ class ChickenFootRules:
 
     def deal_seeded(self, index: int, previous: ChickenFootRound | None, seed: DealSeed) -> ChickenFootRound:
         """Deal round ``index`` fairly from ``seed`` (docs/fairness.md): the first round's opener is drawn too."""
-        hands, boneyard, first = fair_deal(self.options, index, seed)
+        hands, boneyard, first = chickenfoot.fair_deal(self.options, index, seed)
         if first is None:  # a later round: the seat after the last opener
             assert previous is not None, f"round {index + 1} follows an earlier round"
             first = (previous.first + 1) % self.options.players
@@ -156,7 +188,7 @@ class StandardRules:
 
     def deal_seeded(self, index: int, previous: StandardRound | None, seed: DealSeed) -> StandardRound:
         """Deal hand ``index`` fairly from ``seed`` (docs/fairness.md), led as the rules say."""
-        hands, boneyard, _ = fair_deal(self.options, index, seed)
+        hands, boneyard, _ = standard.fair_deal(self.options, index, seed)
         return lead_hand(self.options, self.leader(previous), hands, boneyard)
 
     def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
@@ -184,26 +216,3 @@ GameOptions = ChickenFootOptions | StandardOptions
 """The settings of either game."""
 AnyRules = ChickenFootRules | StandardRules
 """The match rules of either game."""
-
-
-@overload
-def new_match(setup: ChickenFootOptions | ChickenFootRules) -> Match[ChickenFootRound]: ...
-
-
-@overload
-def new_match(setup: StandardOptions | StandardRules) -> Match[StandardRound]: ...
-
-
-@overload
-def new_match(setup: GameOptions | AnyRules) -> AnyMatch: ...
-
-
-def new_match(setup: GameOptions | AnyRules) -> AnyMatch:
-    """An empty match of the game that ``setup`` (its options, or its match rules) describes."""
-    if isinstance(setup, ChickenFootOptions):
-        return chicken_foot_match(setup)
-    if isinstance(setup, StandardOptions):
-        return standard_match(setup)
-    if isinstance(setup, ChickenFootRules):
-        return Match(setup)
-    return Match(setup)

@@ -117,6 +117,14 @@ class ChickenFootOptions:
             on.append("limit")
         return on
 
+    def sides(self) -> int:
+        """How many results a round has: one per seat (Chicken Foot has no teams)."""
+        return self.players
+
+    def side_of(self, seat: int) -> int:
+        """The result a seat plays for: its own."""
+        return seat
+
     def round_count(self) -> int | None:
         """Rounds in a match of fixed length; ``None`` when a score limit decides."""
         if self.limit is not None:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import IllegalMoveError
+from .fair import DealSeed, FairDeal, fair_order
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
 from .standard_scoring import End, hand_award, hand_winner, play_points
@@ -37,7 +39,7 @@ from .tiles import (
 )
 from .turns import BLOCKED, DOMINO, TurnTaking
 
-__all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead", "lead_hand", "split_deal"]
+__all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "fair_deal", "first_lead", "lead_hand", "split_deal"]
 
 
 def first_lead(hands: Sequence[Sequence[Tile]], mode: str) -> tuple[int, Tile]:
@@ -73,6 +75,13 @@ def split_deal(options: StandardOptions, order: Sequence[Tile]) -> tuple[list[li
     return [list(order[seat * size : (seat + 1) * size]) for seat in range(options.players)], list(
         order[options.players * size :]
     )
+
+
+def fair_deal(options: StandardOptions, index: int, seed: DealSeed) -> FairDeal:
+    """Hand ``index`` (0-based) dealt from ``seed`` (docs/fairness.md): the shuffled set dealt by ``split_deal``;
+    the leader is the rules' (``first`` is ``None``)."""
+    hands, boneyard = split_deal(options, fair_order(seed, options.top)[0])
+    return FairDeal(hands, boneyard, None)
 
 
 def deal_hand(options: StandardOptions, leader: int | None, rng: random.Random) -> StandardRound:
@@ -148,6 +157,16 @@ class StandardRound(TurnTaking):
         """All Fives: True once both sides of the spinner are covered and its other two arms are open."""
         self.points = [0] * options.sides()
         """Points scored during play so far, per seat (or per team)."""
+
+    @classmethod
+    def from_deal(cls, options: StandardOptions, deal: dict[str, Any]) -> StandardRound:
+        """A hand dealt as ``deal_fields`` wrote it."""
+        return cls(options, deal["first"], deal["hands"], deal["boneyard"], deal.get("lead", NO_TILE))
+
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal as plain values (tiles as numbers): the leader, the hands, the boneyard, the lead asked."""
+        return {"first": self.first, "hands": [list(hand) for hand in self.dealt], "boneyard": list(self.boneyard),
+                "lead": self.lead}  # fmt: skip
 
     # -- questions -----------------------------------------------------------------------------------
 
@@ -288,6 +307,10 @@ class StandardRound(TurnTaking):
         if side is not None:
             scores[side] += hand_award(self.options, self.pips(), side)
         return scores
+
+    def seat_score(self, seat: int) -> int:
+        """The points of the seat's side (its own, or its team's)."""
+        return self.scores()[self.options.side_of(seat)]
 
     def copy(self) -> StandardRound:
         """An independent copy (the lists are copied too)."""

@@ -121,6 +121,10 @@ class StandardOptions:
 
     # -- the match -------------------------------------------------------------------------------------
 
+    def round_count(self) -> int | None:
+        """Hands in a match of fixed length: one without a target; ``None`` when a target decides."""
+        return 1 if self.target is None else None
+
     def is_match_over(self, totals: list[int], hands_played: int) -> bool:
         """One hand decides without a target; with one, the match ends once a total reaches it."""
         if self.target is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import IllegalMoveError
 from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PLAY, Move
@@ -81,6 +82,19 @@ class TurnTaking(ABC):
     @abstractmethod
     def playable(self) -> int:
         """The tiles (a bitmask) that some open end would take now."""
+
+    @abstractmethod
+    def deal_fields(self) -> dict[str, Any]:
+        """The deal as plain values, as the table's stored ``dealt`` event keeps it (the game's
+        ``from_deal`` reads it back)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """The round's result per side (a seat, or a team), as the match sums it."""
+
+    @abstractmethod
+    def seat_score(self, seat: int) -> int:
+        """The result that counts for ``seat``: its own, or its team's."""
 
     @abstractmethod
     def _may_draw(self) -> bool:

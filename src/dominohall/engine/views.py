@@ -10,7 +10,7 @@ round has ended, every hand is shown, as at a real table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from .chickenfoot import ChickenFootRound
 from .moves import NO_TILE, Move
@@ -88,38 +88,25 @@ View = ChickenFootView | StandardView
 """What a seat may know of a round of either game."""
 
 
-@overload
-def round_view(
-    rnd: ChickenFootRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> ChickenFootView: ...
-
-
-@overload
-def round_view(
+def standard_view(
     rnd: StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> StandardView: ...
+) -> StandardView:
+    """The view of a standard hand for ``seat`` (``None``: a spectator, who sees no hand)."""
+    return StandardView(
+        **_seat_knowledge(rnd, seat, round_index),
+        open_ends=tuple(rnd.ends),
+        totals=totals or (0,) * rnd.options.sides(),
+        options=rnd.options,
+        spinner=rnd.spinner,
+        spinner_open=rnd.spinner_open,
+        scores=tuple(rnd.scores()),
+    )
 
 
-@overload
-def round_view(
-    rnd: ChickenFootRound | StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> View: ...
-
-
-def round_view(
-    rnd: ChickenFootRound | StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> View:
-    """The view of ``rnd`` for ``seat`` (``None``: a spectator, who sees no hand)."""
-    if isinstance(rnd, StandardRound):
-        return StandardView(
-            **_seat_knowledge(rnd, seat, round_index),
-            open_ends=tuple(rnd.ends),
-            totals=totals or (0,) * rnd.options.sides(),
-            options=rnd.options,
-            spinner=rnd.spinner,
-            spinner_open=rnd.spinner_open,
-            scores=tuple(rnd.scores()),
-        )
+def chicken_foot_view(
+    rnd: ChickenFootRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
+) -> ChickenFootView:
+    """The view of a Chicken Foot round for ``seat`` (``None``: a spectator, who sees no hand)."""
     return ChickenFootView(
         **_seat_knowledge(rnd, seat, round_index),
         open_ends=tuple(rnd.open_ends()),

@@ -142,8 +142,28 @@ class Bot(ClientCommand):
     level: str = "medium"
 
 
+class Hint(ClientCommand):
+    """Ask for the hard bot's choice for your turn (a table where you play bots alone); changes nothing."""
+
+    t: Literal["hint"]
+
+
 AnyClientMessage = Annotated[
-    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back | Contribute,
+    Hello
+    | Play
+    | Draw
+    | Pass
+    | Stand
+    | Start
+    | Settings
+    | Chat
+    | Rematch
+    | Kick
+    | Bot
+    | Continue
+    | Back
+    | Hint
+    | Contribute,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -160,6 +180,7 @@ CLIENT_TYPES = (
     "bot",
     "continue",
     "back",
+    "hint",
     "contribute",
 )
 
@@ -319,6 +340,15 @@ class TableEvent(ServerFrame):
     why: str | None = None
 
 
+class HintFrame(ServerFrame):
+    """The hard bot's choice for the asker's turn (answering ``hint`` ``id``), as of event ``at``."""
+
+    t: Literal["hint"]
+    id: str
+    at: int
+    move: dict[str, Any]
+
+
 AnyServerFrame = Annotated[
     Ack
     | Error
@@ -329,6 +359,7 @@ AnyServerFrame = Annotated[
     | ChatFrame
     | PresenceFrame
     | TableEvent
+    | HintFrame
     | ContributedFrame,
     Field(discriminator="t"),
 ]

@@ -21,8 +21,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from ..bots import Bot, make_bot
+from ..engine.games import round_view
 from ..engine.moves import Move
-from ..engine.views import View, round_view
+from ..engine.views import View
 from .commands import Command
 from .frames import name_of
 from .state import TableState

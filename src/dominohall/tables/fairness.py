@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.fair import SECRET_BYTES, DealSeed, FairError, check_contribution, commitment
 from ..engine.fair_record import proof_to_dict
-from ..engine.match import AnyRound, new_match
+from ..engine.games import new_match
+from ..engine.match import AnyRound
 from .errors import CommandError
 
 if TYPE_CHECKING:

@@ -16,17 +16,16 @@ standard table's target) follow it again unless the host chose them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.errors import OptionsError
+from ..engine.games import game_of
 from ..engine.match import GameOptions
 from ..engine.options import ChickenFootOptions, default_hand, default_top
 from ..engine.standard_options import BY_MODE, DEFAULT_TARGETS, StandardOptions
 from .errors import CommandError
-
-GAMES = ("chickenfoot", "standard")
-"""The games a table plays."""
 
 CHICKEN_FOOT_KEYS = frozenset({"players", "set", "hand", "length", "start_toes", "blank_double", "limit"})
 STANDARD_KEYS = frozenset({"players", "set", "mode", "partners", "target"})
@@ -92,8 +91,8 @@ def _refuse(message: str, field: str | None = None) -> CommandError:
 
 def _known(game: str, settings: dict[str, Any]) -> None:
     if game not in GAMES:
-        raise _refuse(f"the game must be chickenfoot or standard, not {game!r}", "game")
-    allowed = (CHICKEN_FOOT_KEYS if game == "chickenfoot" else STANDARD_KEYS) | TABLE_KEYS
+        raise _refuse(f"the game must be {' or '.join(GAMES)}, not {game!r}", "game")
+    allowed = GAMES[game].keys | TABLE_KEYS
     unknown = sorted(set(settings) - allowed)
     if unknown:
         raise _refuse(f"{', '.join(unknown)} is not a setting of {game}", unknown[0])
@@ -105,12 +104,13 @@ def options_from_settings(game: str, settings: dict[str, Any], base: GameOptions
     fit."""
     _known(game, settings)
     wanted = {key: value for key, value in settings.items() if key not in TABLE_KEYS}
+    rules = GAMES[game]
+    chosen = rules.chosen(base) if base is not None and game_of(base).name == game else {}
     try:
-        if game == "chickenfoot":
-            return _chicken_foot(_chosen_chicken_foot(base) | wanted)
-        return _standard(_chosen_standard(base) | wanted)
+        options: GameOptions = rules.build(chosen | wanted)
     except OptionsError as error:
         raise _refuse(str(error), error.field) from None
+    return options
 
 
 def table_settings_from(settings: dict[str, Any], base: TableSettings | None = None) -> TableSettings:
@@ -130,10 +130,8 @@ def table_settings_from(settings: dict[str, Any], base: TableSettings | None = N
     return TableSettings(seconds, public)
 
 
-def _chosen_chicken_foot(base: GameOptions | None) -> dict[str, Any]:
+def _chosen_chicken_foot(base: ChickenFootOptions) -> dict[str, Any]:
     """What the host chose of ``base``: the set and hand only where they differ from the players' own."""
-    if not isinstance(base, ChickenFootOptions):
-        return {}
     chosen = {key: value for key, value in base.to_dict().items() if key in CHICKEN_FOOT_KEYS}
     if base.top == default_top(base.players):
         del chosen["set"]
@@ -142,10 +140,8 @@ def _chosen_chicken_foot(base: GameOptions | None) -> dict[str, Any]:
     return chosen
 
 
-def _chosen_standard(base: GameOptions | None) -> dict[str, Any]:
+def _chosen_standard(base: StandardOptions) -> dict[str, Any]:
     """What the host chose of ``base``: the target only where it is not the mode's own."""
-    if not isinstance(base, StandardOptions):
-        return {}
     chosen = {key: value for key, value in base.to_dict().items() if key in STANDARD_KEYS}
     if base.target == DEFAULT_TARGETS[base.mode]:
         del chosen["target"]
@@ -199,6 +195,19 @@ def _standard(settings: dict[str, Any]) -> StandardOptions:
     )
 
 
-def game_of(options: GameOptions) -> str:
-    """The name of the game these options are for."""
-    return "standard" if isinstance(options, StandardOptions) else "chickenfoot"
+class TableGame(NamedTuple):
+    """How a table reads one game's settings."""
+
+    keys: frozenset[str]
+    """The game's settings, by the record's option names."""
+    build: Callable[[dict[str, Any]], Any]
+    """The game's options from settings (the defaults filling the rest); ``OptionsError`` when they do not fit."""
+    chosen: Callable[[Any], dict[str, Any]]
+    """The settings a host chose of the game's options (those that follow the players left out)."""
+
+
+GAMES: dict[str, TableGame] = {
+    "chickenfoot": TableGame(CHICKEN_FOOT_KEYS, _chicken_foot, _chosen_chicken_foot),
+    "standard": TableGame(STANDARD_KEYS, _standard, _chosen_standard),
+}
+"""The games a table plays, by the engine's names (``engine/games.py``), with how their settings are read."""

@@ -15,23 +15,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine.chickenfoot import ChickenFootRound
-from ..engine.match import AnyMatch, AnyRound, GameOptions, new_match
-from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
+from ..engine.games import game_named, game_of, new_match
+from ..engine.match import AnyMatch, AnyRound, GameOptions
+from ..engine.moves import DRAW, PASS, PLAY, Move
 from ..engine.options import ChickenFootOptions
 from ..engine.record import SeatInfo
-from ..engine.standard import StandardRound
-from ..engine.standard_options import StandardOptions
 from .fairness import FairBook
-from .ports import Event
+from .ports import Event, Phase
 from .settings import TableSettings
 
-WAITING = "waiting"
-"""Seats are being taken and settings changed; no match yet."""
-PLAYING = "playing"
-"""A match is being played."""
-OVER = "over"
-"""The match is over (a rematch starts another)."""
+WAITING, PLAYING, OVER = Phase.WAITING, Phase.PLAYING, Phase.OVER
+"""A table's phases (``Phase``), by their short names."""
 
 
 class EventKind(StrEnum):
@@ -111,7 +105,8 @@ class Seat:
 
 def options_from_dict(game: str, data: dict[str, Any]) -> GameOptions:
     """Options as the events keep them (the record's option names)."""
-    return StandardOptions.from_dict(data) if game == "standard" else ChickenFootOptions.from_dict(data)
+    options: GameOptions = game_named(game).options_from_dict(data)
+    return options
 
 
 @dataclass
@@ -125,7 +120,7 @@ class TableState:
     host: str = ""
     created: float = 0.0
     seq: int = 0
-    phase: str = WAITING
+    phase: Phase = WAITING
     match: AnyMatch | None = None
     matches: int = 0
     commands: dict[str, int] = field(default_factory=dict)
@@ -341,13 +336,7 @@ class TableState:
 
     def _on_dealt(self, payload: dict[str, Any]) -> None:
         assert self.match is not None
-        hands, boneyard, first = payload["hands"], payload["boneyard"], payload["first"]
-        rnd: AnyRound
-        if isinstance(self.options, StandardOptions):
-            rnd = StandardRound(self.options, first, hands, boneyard, payload.get("lead", NO_TILE))
-        else:
-            rnd = ChickenFootRound(self.options, payload["number"], first, hands, boneyard)
-        self.match.rounds.append(rnd)  # type: ignore[arg-type]
+        self.match.rounds.append(game_of(self.options).round_from_deal(self.options, payload))
         self.fair.dealt(self.matches, len(self.match.rounds), payload.get("fair"))
         self.between_since, self.turn_since = None, self._time
         self.ready.clear()

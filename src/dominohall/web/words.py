@@ -15,8 +15,10 @@ def bot_names(language: str) -> dict[str, str]:
     return {"easy": forms.gettext("Easy bot"), "medium": forms.gettext("Medium bot"), "hard": forms.gettext("Hard bot")}
 
 
-def table_strings(language: str) -> str:
-    """The table page's words for its script, as JSON (a data block, not a script: the CSP allows it)."""
+def table_strings(language: str, protocol: int | None = None) -> str:
+    """The table page's data block for its script, as JSON (a data block, not a script: the CSP allows it): its
+    words in ``language`` and the version of the table protocol its socket is to speak (``protocol``: the
+    server's, passed in by the page; ``None`` for the words alone)."""
     forms = translations(language)
     words = {
         "connecting": forms.gettext("Connecting…"),
@@ -64,7 +66,10 @@ def table_strings(language: str) -> str:
         **life_plurals(language),
         **layout_plurals(language),
     }
-    return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
+    block: dict[str, Any] = {"lang": language, "words": words, "plurals": plurals}
+    if protocol is not None:
+        block["protocol"] = protocol
+    return json.dumps(block, ensure_ascii=False)
 
 
 def scoring_words(language: str) -> dict[str, str]:
@@ -217,8 +222,13 @@ def life_words(language: str) -> dict[str, str]:
         "record_so_far": forms.gettext("Match %(num)d so far"),
         "record_download": forms.gettext("Download the record (JSON)"),
         "record_download_so_far": forms.gettext("Download the record so far (JSON)"),
+        "record_replay": forms.gettext("Replay"),
         "error_not-between": forms.gettext("The next round has been dealt already."),
         "error_not-away": forms.gettext("You are playing your seat yourself already."),
+        "error_no-hints": forms.gettext("Hints are only for a table where you play the bots alone."),
+        "hint_thinking": forms.gettext("The hard bot is thinking…"),
+        "hint_play": forms.gettext("Hint: play %(tile)s on %(on)s"),
+        "hint_lead": forms.gettext("Hint: lead with %(tile)s"),
         **rules_words(language),
     }
 

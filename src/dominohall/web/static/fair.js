@@ -108,21 +108,37 @@ export async function shuffledSet(stream, top) {
 }
 
 /**
- * Round ``index`` (0-based) of a match of ``game`` ("chickenfoot" or "standard") with the record's
- * ``options`` (players, set, hand), dealt from ``seed``: {hands, boneyard, first}; ``first`` is the opener
- * when the stream draws it (Chicken Foot's first round), else null.
+ * Each game's deal of the shuffled set, by the game's name (as engine/games.py's ``Game.fair_deal``): the
+ * tile taken out of the order first (Chicken Foot: the round's double in the centre; none in the standard
+ * game), and whether the stream then draws the opener (Chicken Foot's first round).
+ * @type {{[game: string]: {out: (options: {set: number}, index: number) => string | null, opener: (index: number) => boolean}}}
+ */
+const DEALS = {
+  chickenfoot: {
+    out: (options, index) => {
+      const number = options.set - (index % (options.set + 1));
+      return `${number}-${number}`;
+    },
+    opener: (index) => index === 0,
+  },
+  standard: { out: () => null, opener: () => false },
+};
+
+/**
+ * Round ``index`` (0-based) of a match of ``game`` (a name of ``DEALS``) with the record's ``options``
+ * (players, set, hand), dealt from ``seed``: {hands, boneyard, first}; ``first`` is the opener when the
+ * stream draws it, else null.
  */
 export async function fairDeal(game, options, index, seed) {
+  const rules = DEALS[game];
+  if (!rules) throw new Error(`no game ${JSON.stringify(game)}: the games are ${Object.keys(DEALS).join(", ")}`);
   const stream = new DealStream(seed);
-  let order = await shuffledSet(stream, options.set);
-  if (game === "chickenfoot") {
-    const number = options.set - (index % (options.set + 1));
-    order = order.filter((tile) => tile !== `${number}-${number}`);
-  }
+  const out = rules.out(options, index);
+  const order = (await shuffledSet(stream, options.set)).filter((tile) => tile !== out);
   const hands = [];
   for (let seat = 0; seat < options.players; seat++) hands.push(order.slice(seat * options.hand, (seat + 1) * options.hand));
   const boneyard = order.slice(options.players * options.hand);
-  const first = game === "chickenfoot" && index === 0 ? await stream.below(options.players) : null;
+  const first = rules.opener(index) ? await stream.below(options.players) : null;
   return { hands, boneyard, first };
 }
 

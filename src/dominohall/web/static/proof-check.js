@@ -10,29 +10,28 @@ export function show(row, result) {
   row.append(make("p", result.text, { id: "fair-result", role: "status", "data-verdict": result.verdict }));
 }
 
-/** Check round ``round`` of match ``match``; the result goes to ``proofs.results`` and ``ctx.changed()``. */
-export async function check(proofs, match, round, ctx) {
-  const deal = `${match}:${round}`;
-  proofs.results[deal] = { verdict: "", text: words.fair_checking };
-  ctx.changed();
+/** Check the deal ``ctx.deal`` ("match:round") of table ``ctx.tableId`` against its record and against what
+ * this page saw of it (``ctx.seen``, state.js); each step's result goes to ``checked``. */
+export async function check(ctx, checked) {
+  const { deal, seen: { shown, given, hands, late } } = ctx;
+  const [match, round] = deal.split(":").map(Number);
+  checked({ verdict: "", text: words.fair_checking });
   try {
-    const answer = await fetch(`/api/tables/${proofs.tableId}/record?match=${match}`);
+    const answer = await fetch(`/api/tables/${ctx.tableId}/record?match=${match}`);
     if (!answer.ok) throw new Error(`the record answered ${answer.status}`);
     const record = await answer.json();
     if (!record.rounds?.[round - 1]) throw new Error("the record does not have this round yet");
-    const checked = await checkRound(record, round - 1);
+    const result = await checkRound(record, round - 1);
     const proof = record.rounds[round - 1].fair;
-    const { shown, given, hands, late } = proofs.seen;
     const seen = { commitment: shown[deal] ?? null, contribution: late[deal] ? null : (given[deal] ?? null), seat: ctx.you, hand: hands[deal] ?? null };
-    const problems = [...checked.problems, ...(proof && checked.deal ? checkSeen(proof, seen, checked.deal) : [])];
-    const verdict = checked.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
+    const problems = [...result.problems, ...(proof && result.deal ? checkSeen(proof, seen, result.deal) : [])];
+    const verdict = result.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
     const count = (proof?.contributions ?? []).filter(Boolean).length;
-    proofs.results[deal] = { verdict, text: resultText(verdict, problems, { seen, given: count, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) };
+    checked({ verdict, text: resultText(verdict, problems, { seen, given: count, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) });
   } catch (error) {
     console.info("the deal could not be checked", error);
-    proofs.results[deal] = { verdict: "", text: words.fair_failed };
+    checked({ verdict: "", text: words.fair_failed });
   }
-  ctx.changed();
 }
 
 /** A check's result in the page's words. */
