@@ -4,8 +4,8 @@
 
 export const CHAT_LENGTH = 50;
 
-/** The state before any frame: ``watching`` and the fair deals ``seen`` as this tab remembers them, ``scores``
- * as the browser kept them. @param {{watching?: boolean, scores?: ScoreRows, seen?: FairSeen}} [kept] @returns {State} */
+/** The state before any frame: ``watching`` and fair deals ``seen`` as this tab remembers them, ``scores`` as
+ * the browser kept them. @param {{watching?: boolean, scores?: ScoreRows, seen?: FairSeen}} [kept] @returns {State} */
 export function initialState({ watching = false, scores = { match: null, rows: [], complete: false }, seen = { given: {}, shown: {}, hands: {}, late: {} } } = {}) {
   return {
     link: "connecting", seq: null, you: null, watching, table: null, view: null, match: null, connected: null,
@@ -142,8 +142,7 @@ function settle(state) {
   return { ...state, feed, scores, choice };
 }
 
-/** Fair deals (docs/fairness.md): the commitment of the round being played (from a ``round`` frame, or a
- * summary's once dealt), and per deal the commitment shown before it and the hand this seat was dealt.
+/** Fair deals (docs/fairness.md): the round's commitment; per deal, the one shown before it and your hand.
  * @param {State} state @param {Exclude<Frame, ErrorFrame>} frame @returns {Fairness} */
 function fairness(state, frame) {
   const open = state.table?.fair;
@@ -157,8 +156,7 @@ function fairness(state, frame) {
   return playing === next.fair.playing ? next.fair : { ...next.fair, playing };
 }
 
-/** The state with ``value`` noted for ``deal`` in the fair deals' ``kind`` of memory.
- * @param {State} state @param {keyof FairSeen} kind @param {string} deal @param {any} value @returns {State} */
+/** @param {State} state @param {keyof FairSeen} kind @param {string} deal @param {any} value @returns {State} */
 function noteFair(state, kind, deal, value) {
   const { seen } = state.fair;
   if (seen[kind][deal] === value) return state;
@@ -168,8 +166,7 @@ function noteFair(state, kind, deal, value) {
 /** A deal's name: "match:round". @param {{match: number, round: number}} fair */
 export const dealOf = (fair) => `${fair.match}:${fair.round}`;
 
-/** The deal your page is to contribute to now (it has a seat, the deal's commitment is open, no value of
- * the seat's is in it, none sent for it yet), or null. @param {State} state */
+/** The deal ("match:round") your seat is to give its value to now, or null. @param {State} state */
 export function contributionDue(state) {
   const { table, you } = state;
   const open = table?.fair;

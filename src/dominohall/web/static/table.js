@@ -28,7 +28,7 @@ const FILL_LEVEL = "medium";
 
 const stored = new Scores(tableId); // the scoreboard's rows, kept in the browser's storage across reloads
 /** Everything the page knows and shows (state.js): changed only through ``update``. */
-const fairKey = `dh_fair_${tableId}`; // what this tab gave and saw of each deal (state.js: FairSeen)
+const fairKey = `dh_fair_${tableId}`;
 let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}`) === "1", scores: stored.value(), seen: JSON.parse(sessionStorage.getItem(fairKey) || "null") ?? undefined });
 /** What the page has done already (types.js), not what it shows. @type {Done} */
 const done = {
@@ -305,8 +305,7 @@ function renderScores(table) {
   if (!$("scores").hidden) board.replaceChildren(scoreboard(sides(table), scores));
 }
 
-/** Fair deals (docs/fairness.md): "Check this deal" under a round's summary; proof-check.js, loaded when
- * pressed, fetches the record and recomputes the deal with fair.js. @param {Table} table @param {number} round */
+/** "Check this deal" (docs/fairness.md): proof-check.js loads when pressed. @param {Table} table @param {number} round */
 function checkRow(table, round) {
   const deal = `${table.matches}:${round}`;
   const row = make("div", null, { class: "fair-check" });
@@ -320,7 +319,7 @@ function checkRow(table, round) {
 }
 let checker;
 
-/** Give this seat's random value to the next deal when due; show the commitment of the round played. */
+/** Give your seat's value to the next deal when due; show the round's commitment. */
 function renderFair() {
   const deal = contributionDue(state);
   if (deal) {
