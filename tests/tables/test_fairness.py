@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from dominohall.tables.actor import TableActor
 from dominohall.tables.bots import BotRunner
 from dominohall.tables.commands import Command, NewTable, decide
 from dominohall.tables.config import TableConfig
+from dominohall.tables.fairness import FAIR
 from dominohall.tables.hall import Hall
 from dominohall.tables.ports import Event
 from dominohall.tables.records import match_record
@@ -27,6 +29,7 @@ from dominohall.tables.state import OVER, PLAYING, TableState, options_from_dict
 
 from .helpers import Inbox, close_hall, command_for, open_hall, until
 from .leaks import leaks
+from .test_decisions import TABLES, fold_decision, new_state, next_command
 
 VALUES = ["a1" * 32, "b2" * 32, "c3" * 32, "d4" * 32, "e5" * 32, "f6" * 32, "07" * 32, "18" * 32]
 
@@ -328,3 +331,28 @@ def test_the_leak_scan_finds_a_secret_told_before_its_round_ended() -> None:
     assert leaks(record, [{"t": "round", "view": ended, "x": "ab" * 32}], 0) == []
     assert leaks(record, [{"t": "round", "view": ended, "x": "cd" * 32}], 0) != []
     assert leaks(record, [{"t": "created", "x": "ab" * 32}], 0) != []  # before any deal
+
+
+@pytest.mark.parametrize(("game", "settings"), TABLES)
+def test_every_deal_but_a_new_tables_first_is_committed_to_before_it_even_after_a_timeout(
+    game: str, settings: dict[str, Any]
+) -> None:
+    """A table made before fair deals (no commitment in its ``created``) opens one with its first deal; every
+    later deal's commitment was opened by the move that ended the round before it, also when that move was a
+    stand-in's for a seat out of time whose second timeout marked the seat away in the same decision."""
+    rng = random.Random(3)
+    state = new_state(game, settings)
+    ended_by_timeout_and_away = 0
+    while state.matches <= 40 and not (ended_by_timeout_and_away and state.phase == OVER):
+        command = next_command(state, rng)
+        decision = decide(state, command, rng)
+        payloads = decision.payloads
+        assert all(FAIR not in p for p in payloads if p["t"] not in ("move", "dealt")), command.kind
+        for payload in payloads:
+            if payload["t"] == "dealt":
+                assert (FAIR in payload) == (command.kind == "start"), f"deal at event {state.seq}"
+        if any(FAIR in p for p in payloads) and any(p["t"] == "away" for p in payloads):
+            ended_by_timeout_and_away += 1
+            assert payloads[-1]["t"] == "away" and FAIR in payloads[-2]
+        fold_decision(state, decision)
+    assert ended_by_timeout_and_away, "no round ended on a timeout that marked its seat away"
