@@ -29,7 +29,7 @@ from dominohall.tables.state import OVER, PLAYING, TableState, options_from_dict
 
 from .helpers import Inbox, close_hall, command_for, open_hall, until
 from .leaks import leaks
-from .test_decisions import TABLES, fold_decision, new_state, next_command
+from .test_decisions import MATCHES, TABLES, fold_decision, new_state, next_command
 
 VALUES = ["a1" * 32, "b2" * 32, "c3" * 32, "d4" * 32, "e5" * 32, "f6" * 32, "07" * 32, "18" * 32]
 
@@ -343,7 +343,7 @@ def test_every_deal_but_a_new_tables_first_is_committed_to_before_it_even_after_
     rng = random.Random(3)
     state = new_state(game, settings)
     ended_by_timeout_and_away = 0
-    while state.matches <= 40 and not (ended_by_timeout_and_away and state.phase == OVER):
+    while state.matches <= MATCHES and not (ended_by_timeout_and_away and state.phase == OVER):
         command = next_command(state, rng)
         decision = decide(state, command, rng)
         payloads = decision.payloads
