@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  CHAT_LENGTH, initialState, isAway, pointsOf, reduce, roundsEnded, secondsLeft, shownView,
+  CHAT_LENGTH, contributionDue, dealOf, initialState, isAway, pointsOf, reduce, roundsEnded, secondsLeft, shownView,
 } from "../../src/dominohall/web/static/state.js";
 
 /** Freeze ``value`` and everything it holds. */
@@ -394,5 +394,83 @@ describe("a hint", () => {
 
   test("that comes after the table moved on is not shown", () => {
     assert.equal(fold(started(), [annPlays, hint(10)]).hint, null);
+  });
+});
+
+describe("fair deals", () => {
+  const C1 = "a".repeat(64);
+  const C2 = "b".repeat(64);
+  const VALUE = "0f".repeat(32);
+  /** The table's commitment (docs/fairness.md): round ``round``'s, before its deal or once dealt. */
+  const fair = (round, dealt, contributions = [null, null, null, null]) => ({ match: 1, round, commitment: round === 1 ? C1 : C2, contributions, dealt });
+  const waiting = (extra = {}) => snapshot({ view: null, table: table({ phase: "waiting", fair: fair(1, false), ...extra }) });
+  const dealt = { t: "round", seq: 12, view: roundView(), clock: null, fair: fair(1, true, [VALUE, null, null, null]) };
+
+  test("the open commitment is noted as shown before its deal; your page's contribution is due once", () => {
+    const state = fold(initialState(), [waiting()]);
+    assert.deepEqual(state.fair.seen.shown, { "1:1": C1 });
+    assert.equal(state.fair.playing, null, "no round is being played");
+    assert.equal(contributionDue(state), "1:1");
+    const sent = fold(state, [{ t: "contribute", deal: "1:1", value: VALUE }]);
+    assert.equal(contributionDue(sent), null, "sent already: not sent again before the server answers");
+    assert.deepEqual(sent.fair.seen.given, { "1:1": VALUE });
+  });
+
+  test("no contribution is due from a watcher, a seat that gave one, or while a round is played", () => {
+    assert.equal(contributionDue(fold(initialState(), [waiting({}), { t: "welcome", seq: 11, you: null, from: 11 }])), null);
+    const given = fold(initialState(), [waiting({ fair: fair(1, false, [VALUE, null, null, null]) })]);
+    assert.equal(contributionDue(given), null);
+    assert.equal(contributionDue(fold(initialState(), [snapshot({ table: table({ fair: fair(1, true) }) })])), null);
+  });
+
+  test("a contributed frame brings the table whole, with the seat's value in its commitment", () => {
+    const frame = { t: "contributed", seq: 11, seat: 1, value: VALUE, table: table({ phase: "waiting", fair: fair(1, false, [null, VALUE, null, null]) }) };
+    const state = fold(initialState(), [waiting(), frame]);
+    assert.equal(state.seq, 11);
+    assert.deepEqual(state.table.fair.contributions, [null, VALUE, null, null]);
+    assert.equal(contributionDue(state), "1:1", "your seat (0) has not given one yet");
+  });
+
+  test("a round frame gives the commitment shown during the round and notes the hand this seat was dealt", () => {
+    const state = fold(initialState(), [waiting(), dealt]);
+    assert.deepEqual(state.fair.playing, dealt.fair);
+    assert.deepEqual(state.fair.seen.hands, { "1:1": roundView().hand });
+    assert.equal(dealOf(state.fair.playing), "1:1");
+    const watcher = fold(initialState(), [snapshot({ you: null, view: null, table: table({ phase: "waiting", fair: fair(1, false) }) }), dealt]);
+    assert.deepEqual(watcher.fair.seen.hands, {}, "a watcher is dealt no hand");
+  });
+
+  test("the move that ends the round reveals its proof and opens the next deal: nothing is shown as sealed", () => {
+    const ended = roundView({ end: "domino", legal_moves: [], final_hands: [[], ["5-5"], ["1-0"], ["2-2"]], totals: [0, 10, 1, 4] });
+    const proof = { scheme: "dominohall/fair@1", table: "KjYuHsOHbRA", ...dealt.fair, secret: "cd".repeat(32) };
+    const last = { t: "move", seq: 13, seat: 0, move: { kind: "play", tile: "9-4", on: "9-9" }, view: patch(ended), clock: null, fair: proof,
+      table: table({ fair: fair(2, false), between: { ready: [], left: 20 } }) };
+    const state = fold(initialState(), [waiting(), dealt, last]);
+    assert.equal(state.fair.playing, null);
+    assert.deepEqual(state.fair.seen.shown, { "1:1": C1, "1:2": C2 });
+    assert.equal(contributionDue(state), "1:2", "the next deal takes contributions before Continue");
+  });
+
+  test("a snapshot during a round shows the round's commitment from the table summary", () => {
+    const state = fold(initialState(), [snapshot({ table: table({ fair: fair(1, true) }) })]);
+    assert.deepEqual(state.fair.playing, fair(1, true));
+    assert.deepEqual(state.fair.seen.shown, {}, "this page did not see the commitment before the deal");
+  });
+
+  test("a refused contribution is noted for its deal, not shown as a problem", () => {
+    const before = fold(initialState(), [waiting()]);
+    const state = fold(before, [{ t: "error", id: "fair-1:1-1700000000000", code: "no-deal-waiting", message: "no deal" }]);
+    assert.deepEqual(state.fair.seen.late, { "1:1": "no-deal-waiting" });
+    assert.equal(state.problem, null);
+    const other = fold(before, [{ t: "error", id: "m1", code: "illegal-move", message: "no" }]);
+    assert.deepEqual(other.fair.seen.late, {}, "any other refusal is a problem as before");
+    assert.equal(other.problem.code, "illegal-move");
+  });
+
+  test("what the tab kept is where the page starts; a deal's check result is kept by its deal", () => {
+    const seen = { given: { "1:1": VALUE }, shown: { "1:1": C1 }, hands: {}, late: {} };
+    const state = fold(initialState({ seen }), [waiting(), { t: "checked", deal: "1:1", result: { verdict: "fair", text: "fair" } }]);
+    assert.deepEqual(state.fair.seen.given, { "1:1": VALUE });
+    assert.deepEqual(state.fair.results, { "1:1": { verdict: "fair", text: "fair" } });
   });
 });

@@ -115,10 +115,17 @@ def test_reduce_folds_a_real_servers_frames_alike_live_after_a_reconnect_and_fro
     # deal or a move carries none), its seq, clock and pause as they were then. The snapshot begins the turn,
     # and knows nothing of the frames before it (the points each play scored, the moves made for a seat out
     # of time).
+    # Fair deals: the live page saw the commitment before the deal (the last summary it got, the start's, still
+    # has it open) and the hand it was dealt; the snapshot only the round's commitment, as the live page does.
     snapshot = states["snapshot"]
+    seen = live["fair"]["seen"]
+    deal = f"{live['fair']['playing']['match']}:{live['fair']['playing']['round']}"
+    assert seen["shown"][deal] == live["fair"]["playing"]["commitment"] == snapshot["table"]["fair"]["commitment"]
+    assert seen["hands"][deal] and snapshot["fair"]["seen"]["shown"] == {}
     for state in (live, snapshot):
         for name in ("turnSeq", "feed", "clock", "between"):
             state.pop(name)
-        for name in ("seq", "clock", "between"):
+        for name in ("seq", "clock", "between", "fair"):
             state["table"].pop(name)
+        state["fair"].pop("seen")
     assert snapshot == live

@@ -120,6 +120,13 @@ class Rematch(ClientCommand):
     t: Literal["rematch"]
 
 
+class Contribute(ClientCommand):
+    """A seated player's page adds its random value to the next deal (docs/fairness.md): once per seat and deal."""
+
+    t: Literal["contribute"]
+    value: Annotated[str, Field(max_length=128)]
+
+
 class Kick(ClientCommand):
     """Host: ask a seated person to leave (a bot plays the seat on during a match)."""
 
@@ -142,7 +149,21 @@ class Hint(ClientCommand):
 
 
 AnyClientMessage = Annotated[
-    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back | Hint,
+    Hello
+    | Play
+    | Draw
+    | Pass
+    | Stand
+    | Start
+    | Settings
+    | Chat
+    | Rematch
+    | Kick
+    | Bot
+    | Continue
+    | Back
+    | Hint
+    | Contribute,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -160,6 +181,7 @@ CLIENT_TYPES = (
     "continue",
     "back",
     "hint",
+    "contribute",
 )
 
 _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
@@ -257,6 +279,8 @@ class RoundFrame(ServerFrame):
     seq: int
     view: dict[str, Any]
     clock: dict[str, Any] | None = None
+    fair: dict[str, Any] | None = None
+    """The round's commitment and the contributions it was dealt with (never its secret)."""
 
 
 class MoveFrame(ServerFrame):
@@ -274,6 +298,8 @@ class MoveFrame(ServerFrame):
     timeout: bool = False
     table: dict[str, Any] | None = None
     match: dict[str, Any] | None = None
+    fair: dict[str, Any] | None = None
+    """When the move ended the round: the round's proof, its secret revealed (``null`` without one)."""
 
 
 class PresenceFrame(ServerFrame):
@@ -290,6 +316,16 @@ class ChatFrame(ServerFrame):
     seq: int
     seat: StrictInt
     text: str
+
+
+class ContributedFrame(ServerFrame):
+    """A seat's page gave its contribution to the next deal."""
+
+    t: Literal["contributed"]
+    seq: int
+    seat: StrictInt
+    value: str
+    table: dict[str, Any]
 
 
 class TableEvent(ServerFrame):
@@ -314,7 +350,17 @@ class HintFrame(ServerFrame):
 
 
 AnyServerFrame = Annotated[
-    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | PresenceFrame | TableEvent | HintFrame,
+    Ack
+    | Error
+    | Snapshot
+    | Welcome
+    | RoundFrame
+    | MoveFrame
+    | ChatFrame
+    | PresenceFrame
+    | TableEvent
+    | HintFrame
+    | ContributedFrame,
     Field(discriminator="t"),
 ]
 server_frames = TypeAdapter[ServerFrame](AnyServerFrame)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -135,6 +136,21 @@ async def posted_form(request: Request) -> dict[str, str]:
     """A posted HTML form's fields (the last value of each)."""
     fields = parse_qs((await request.body()).decode("utf-8", "replace"))
     return {key: values[-1] for key, values in fields.items()}
+
+
+FAIRNESS = Path(__file__).resolve().parents[3] / "docs" / "fairness.md"
+"""The fair deals' reference (docs/fairness.md of the checkout the server runs from)."""
+
+
+@router.get("/fairness")
+async def fairness(request: Request) -> Response:
+    """The reference of fair deals, as this server follows it: the table page's "How fair deals work" link."""
+    language = language_of(request)
+    try:
+        text = FAIRNESS.read_text("utf-8")
+    except OSError:
+        return page(request, language, "no-table.html", status=404)
+    return page(request, language, "fairness.html", text=text)
 
 
 @router.get("/t/{table_id}")

@@ -4,14 +4,14 @@
 
 export const CHAT_LENGTH = 50;
 
-/** The state before any frame: ``watching`` as this tab remembers it, ``scores`` as the browser kept them.
- * @param {{watching?: boolean, scores?: ScoreRows}} [kept] @returns {State} */
-export function initialState({ watching = false, scores = { match: null, rows: [], complete: false } } = {}) {
+/** The state before any frame: ``watching`` and fair deals ``seen`` as this tab remembers them, ``scores`` as
+ * the browser kept them. @param {{watching?: boolean, scores?: ScoreRows, seen?: FairSeen}} [kept] @returns {State} */
+export function initialState({ watching = false, scores = { match: null, rows: [], complete: false }, seen = { given: {}, shown: {}, hands: {}, late: {} } } = {}) {
   return {
     link: "connecting", seq: null, you: null, watching, table: null, view: null, match: null, connected: null,
     chat: [], feed: { round: null, timeouts: [], scored: {} }, scores, summary: null, folded: false,
     clock: null, between: null, turnSeq: null, fresh: null, choice: null, movedAt: null, problem: null, notice: null,
-    hint: null,
+    hint: null, fair: { playing: null, sent: null, seen, results: {} },
   };
 }
 
@@ -19,12 +19,13 @@ export function initialState({ watching = false, scores = { match: null, rows: [
  * @param {State} state @param {Frame | Action} frame @param {number} [now] @returns {State} */
 export function reduce(state, frame, now = 0) {
   if (frame.t !== "error") return settle(isAction(frame) ? act(state, frame) : received(state, frame, now));
-  const { code, message, rule = null, field = null } = frame; // refused: the move may be tried again
+  const { code, message, rule = null, field = null, id } = frame; // refused: the move may be tried again
+  if (id?.startsWith("fair-")) return noteFair(state, "late", id.split("-")[1], code); // a deal came first: no problem
   return { ...state, movedAt: null, problem: { code, message, rule, field } };
 }
 
 /** The page's own actions (no server frame is called so). */
-const ACTIONS = new Set(["opened", "closed", "watch", "moved", "choose", "hover", "cancel", "dismiss", "fold", "record"]);
+const ACTIONS = new Set(["opened", "closed", "watch", "moved", "choose", "hover", "cancel", "dismiss", "fold", "record", "contribute", "checked"]);
 
 /** @param {Frame | Action} frame @returns {frame is Action} */
 const isAction = (frame) => ACTIONS.has(frame.t);
@@ -37,6 +38,7 @@ function received(state, frame, now) {
   if (frame.seq) next.seq = Math.max(state.seq ?? 0, frame.seq);
   if (next.hint && (next.seq ?? 0) > next.hint.at) next.hint = null; // the table moved on
   if ("table" in frame && frame.table) next.table = frame.table;
+  next.fair = fairness(next, frame);
   switch (frame.t) {
     case "snapshot": return snapshot(next, frame);
     case "welcome": return { ...next, you: frame.you };
@@ -121,6 +123,8 @@ function act(state, action) {
     case "dismiss": return { ...state, summary: null }; // a server without a pause between rounds dealt already
     case "fold": return { ...state, folded: !state.folded };
     case "record": return { ...state, scores: scoresOfRecord(action.record, action.match) };
+    case "contribute": return noteFair({ ...state, fair: { ...state.fair, sent: action.deal } }, "given", action.deal, action.value);
+    case "checked": return { ...state, fair: { ...state.fair, results: { ...state.fair.results, [action.deal]: action.result } } };
     default: return state;
   }
 }
@@ -136,6 +140,38 @@ function settle(state) {
   const choice = state.choice && !moves.some((one) => one.tile === state.choice?.tile) ? null : state.choice;
   if (feed === state.feed && scores === state.scores && choice === state.choice) return state;
   return { ...state, feed, scores, choice };
+}
+
+/** Fair deals (docs/fairness.md): the round's commitment; per deal, the one shown before it and your hand.
+ * @param {State} state @param {Exclude<Frame, ErrorFrame>} frame @returns {Fairness} */
+function fairness(state, frame) {
+  const open = state.table?.fair;
+  let next = state;
+  if (open && !open.dealt) next = noteFair(next, "shown", dealOf(open), open.commitment);
+  let playing = next.fair.playing;
+  if (frame.t === "round") {
+    playing = frame.fair ?? null;
+    if (playing && state.you !== null && frame.view.hand) next = noteFair(next, "hands", dealOf(playing), frame.view.hand);
+  } else if ("table" in frame && frame.table) playing = open?.dealt ? open : null;
+  return playing === next.fair.playing ? next.fair : { ...next.fair, playing };
+}
+
+/** @param {State} state @param {keyof FairSeen} kind @param {string} deal @param {any} value @returns {State} */
+function noteFair(state, kind, deal, value) {
+  const { seen } = state.fair;
+  if (seen[kind][deal] === value) return state;
+  return { ...state, fair: { ...state.fair, seen: { ...seen, [kind]: { ...seen[kind], [deal]: value } } } };
+}
+
+/** A deal's name: "match:round". @param {{match: number, round: number}} fair */
+export const dealOf = (fair) => `${fair.match}:${fair.round}`;
+
+/** The deal ("match:round") your seat is to give its value to now, or null. @param {State} state */
+export function contributionDue(state) {
+  const { table, you } = state;
+  const open = table?.fair;
+  if (!open || open.dealt || you === null || table?.seats[you]?.free !== false || open.contributions[you]) return null;
+  return state.fair.sent === dealOf(open) ? null : dealOf(open);
 }
 
 /** A round's name across matches: "match:round". @param {Table} table @param {View} view */

@@ -177,6 +177,7 @@ export function renderSummary(box, summary, ctx) {
     if (link) row.appendChild(link);
     box.appendChild(row);
   }
+  if (ctx.fair) box.appendChild(ctx.fair);
   box.appendChild(body);
 }
 

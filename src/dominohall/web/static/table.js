@@ -13,7 +13,7 @@ import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, unlockOnGesture, warn } from "./sound.js";
-import { initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
+import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { renderSummary, scoreboard, Scores } from "./summary.js";
 import { paintClocks, warnNow } from "./timing.js";
 
@@ -28,7 +28,8 @@ const FILL_LEVEL = "medium";
 
 const stored = new Scores(tableId); // the scoreboard's rows, kept in the browser's storage across reloads
 /** Everything the page knows and shows (state.js): changed only through ``update``. */
-let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}`) === "1", scores: stored.value() });
+const fairKey = `dh_fair_${tableId}`;
+let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}`) === "1", scores: stored.value(), seen: JSON.parse(sessionStorage.getItem(fairKey) || "null") ?? undefined });
 /** What the page has done already (types.js), not what it shows. @type {Done} */
 const done = {
   started: false, myTurn: false, autoPass: null, recordAsked: null, warned: null, refocus: null, fresh: null,
@@ -41,6 +42,7 @@ function update(frame) {
   const before = state;
   state = reduce(state, frame, performance.now());
   if (state.scores !== before.scores) stored.keep(state.scores);
+  if (state.fair.seen !== before.fair.seen) sessionStorage.setItem(fairKey, JSON.stringify(state.fair.seen));
   return before;
 }
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
@@ -288,6 +290,7 @@ function renderScores(table) {
       between: state.between && secondsLeft(state.between, performance.now()),
       record: record && { href: record.href, file: record.file, label: record.download },
       onContinue: continueRound,
+      fair: checkRow(table, summary.view.round_index + 1),
       onRematch: () => send({ t: "rematch" }),
       onFold: () => {
         update({ t: "fold" });
@@ -300,6 +303,34 @@ function renderScores(table) {
   const board = $("scoreboard");
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
   if (!$("scores").hidden) board.replaceChildren(scoreboard(sides(table), scores));
+}
+
+/** "Check this deal" (docs/fairness.md): proof-check.js loads when pressed. @param {Table} table @param {number} round */
+function checkRow(table, round) {
+  const deal = `${table.matches}:${round}`;
+  const row = make("div", null, { class: "fair-check" });
+  const checked = (/** @type {FairResult} */ result) => { update({ t: "checked", deal, result }); renderScores(table); };
+  row.appendChild(make("button", words.fair_check, { type: "button", id: "fair-check", class: "quiet" })).onclick = async () => {
+    checker ??= await import("./proof-check.js");
+    checker.check({ tableId, deal, seen: state.fair.seen, you: state.you, seatNames: seatNames(table) }, checked);
+  };
+  checker?.show(row, state.fair.results[deal]);
+  return row;
+}
+let checker;
+
+/** Give your seat's value to the next deal when due; show the round's commitment. */
+function renderFair() {
+  const deal = contributionDue(state);
+  if (deal) {
+    const value = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => (b + 256).toString(16).slice(1)).join("");
+    update({ t: "contribute", deal, value });
+    send({ t: "contribute", id: `fair-${deal}-${Date.now()}`, value });
+  }
+  const sealed = state.table?.phase === "playing" ? state.fair.playing?.commitment : null;
+  $("fair").hidden = !sealed;
+  $("fair").title = sealed || "";
+  $("fair").textContent = format(words.fair_sealed, { hash: sealed?.slice(0, 8) });
 }
 
 /** @param {Table} table @param {View} view */
@@ -447,6 +478,7 @@ function receive(frame) {
     done.hintAsked = null; // a refused hint may be asked for again
   }
   if (frame.t === "error") return; // refused: nothing else changed
+  renderFair();
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
   if (notice && notice !== before.notice && table) {
     const { seat } = notice;

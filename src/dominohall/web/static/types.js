@@ -29,7 +29,20 @@
  * @typedef {{id: string, game: string, options: {[name: string]: any}, seats: Seat[],
  *   host_seat: number | null, phase: "waiting" | "playing" | "over", matches: number, seq: number,
  *   settings?: {turn_seconds: number | null, public: boolean}, turn_seconds?: number,
- *   clock?: WireClock | null, between?: {ready: number[], left: number} | null}} Table
+ *   clock?: WireClock | null, between?: {ready: number[], left: number} | null, fair?: FairInfo | null}} Table
+ */
+
+/**
+ * The commitment a table is bound to (docs/fairness.md): the round's or the next deal's (`dealt: false`, while
+ * contributions are taken), with each seat's contribution so far (null: none). Never the secret.
+ * @typedef {{match: number, round: number, commitment: string, contributions: (string | null)[],
+ *   dealt: boolean}} FairInfo
+ */
+
+/**
+ * A round's proof, once it has ended (the record's `fair`, docs/records.md): the secret revealed.
+ * @typedef {{scheme: string, table: string, match: number, round: number, commitment: string,
+ *   contributions: (string | null)[], secret: string}} FairProof
  */
 
 /**
@@ -55,17 +68,19 @@
  * @typedef {{t: "snapshot", seq: number, you: number | null, table: Table, view: View | null,
  *   match: MatchResult | null, rounds: number[][], chat: ChatLine[]}} SnapshotFrame
  * @typedef {{t: "welcome", seq: number, you: number | null, from: number}} WelcomeFrame
- * @typedef {{t: "round", seq: number, view: View, clock?: WireClock | null}} RoundFrame
+ * @typedef {{t: "round", seq: number, view: View, clock?: WireClock | null, fair?: FairInfo | null}} RoundFrame
  * @typedef {{t: "move", seq: number, seat: number, move: Move, view: Partial<View>,
- *   clock?: WireClock | null, timeout?: boolean, table?: Table | null, match?: MatchResult | null}} MoveFrame
+ *   clock?: WireClock | null, timeout?: boolean, table?: Table | null, match?: MatchResult | null,
+ *   fair?: FairProof | null}} MoveFrame
  * @typedef {{t: "presence", connected: (boolean | null)[], seq?: undefined}} PresenceFrame
  * @typedef {{t: "chat", seq: number, seat: number, text: string}} ChatFrame
  * @typedef {{t: "created" | "sat" | "stood" | "kicked" | "bot" | "settings" | "started" | "rematch" | "away"
  *   | "back" | "ready", seq: number, table: Table, seat?: number | null, name?: string | null,
  *   level?: string | null, why?: string | null}} TableFrame
  * @typedef {{t: "hint", id: string, at: number, move: Move, seq?: undefined}} HintFrame
+ * @typedef {{t: "contributed", seq: number, seat: number, value: string, table: Table}} ContributedFrame
  * @typedef {AckFrame | ErrorFrame | SnapshotFrame | WelcomeFrame | RoundFrame | MoveFrame | PresenceFrame
- *   | ChatFrame | TableFrame | HintFrame} Frame
+ *   | ChatFrame | TableFrame | HintFrame | ContributedFrame} Frame
  */
 
 /**
@@ -74,7 +89,8 @@
  * @typedef {{t: "opened"} | {t: "closed"} | {t: "watch", watching: boolean} | {t: "moved"}
  *   | {t: "choose", tile: Tile, moves: Move[], current: number | null} | {t: "hover", index: number | null}
  *   | {t: "cancel"} | {t: "dismiss"} | {t: "fold"}
- *   | {t: "record", record: {rounds: {end?: unknown, penalties?: number[], scores?: number[]}[]}, match: number}} Action
+ *   | {t: "record", record: {rounds: {end?: unknown, penalties?: number[], scores?: number[]}[]}, match: number}
+ *   | {t: "contribute", deal: string, value: string} | {t: "checked", deal: string, result: FairResult}} Action
  */
 
 /**
@@ -110,7 +126,25 @@
  * @property {{seat: number, seq: number} | null} notice the last move the server made for a seat out of time
  * @property {{at: number, move: Move} | null} hint the hard bot's choice for your turn, asked for at `at`
  *   (gone once the table moves on)
+ * @property {Fairness} fair fair deals: the commitment shown, what this page gave and saw, the checks made
  */
+
+/**
+ * The page's fair deals (docs/fairness.md): the commitment of the round being played (shown in the status
+ * bar), the deal ("match:round") a contribution was sent to last, what the page gave and saw per deal (kept
+ * for the tab's life), and the result of each deal checked.
+ * @typedef {{playing: FairInfo | null, sent: string | null, seen: FairSeen,
+ *   results: {[deal: string]: FairResult}}} Fairness
+ */
+
+/**
+ * Per deal ("match:round"): the contribution this page gave, the commitment it showed before the deal, the
+ * hand it was dealt, and the code of a refused contribution (its deal came first).
+ * @typedef {{given: {[deal: string]: string}, shown: {[deal: string]: string}, hands: {[deal: string]: Tile[]},
+ *   late: {[deal: string]: string}}} FairSeen
+ */
+
+/** @typedef {{verdict: string, text: string}} FairResult A deal checked: "fair", "not fair", "no proof" or "". */
 
 /**
  * @typedef {{round: string | null, timeouts: number[], scored: {[index: string]: number}}} Feed
