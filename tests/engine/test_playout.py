@@ -121,9 +121,5 @@ def test_heavy_playouts_are_legal_and_shed_the_heaviest_playable_tile(players: i
             playable = tiles_of(rnd.hands[seat] & rnd.playable())
             assert weight(t) == max(weight(x) for x in playable)
         replay_trace(rnd, [(seat, kind, t, matched)])
-    assert (ending(rnd), rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)
-
-
-def ending(rnd: ChickenFootRound) -> str | None:
-    """How the round ended (read through a call: a check further up narrowed ``rnd.end`` for mypy)."""
-    return rnd.end
+    ended: str | None = rnd.end  # the replay ended the round (mypy keeps the narrowing of the check above)
+    assert (ended, rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)

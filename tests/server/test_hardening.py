@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import socket
 import sqlite3
 import time
@@ -219,8 +220,6 @@ def test_malformed_text_answers_400_with_a_code(server: Server) -> None:
 
 def http_code(body: bytes) -> str:
     """The ``code`` of an error answer."""
-    import json
-
     return str(json.loads(body)["code"])
 
 

@@ -5,6 +5,7 @@ client's own address is counted by the per-address limits when the proxy is trus
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import urllib.error
 import urllib.request
@@ -69,7 +70,6 @@ class SourceHandler(urllib.request.HTTPHandler):
 
     def http_open(self, req: urllib.request.Request) -> Any:
         """Open the connection from ``source``."""
-        import http.client
 
         def connection(host: str, **kwargs: Any) -> http.client.HTTPConnection:
             return http.client.HTTPConnection(host, source_address=(self.source, 0), **kwargs)

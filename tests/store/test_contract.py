@@ -10,7 +10,7 @@ from typing import TypeVar
 import pytest
 
 from dominohall.store.backends import store_for
-from dominohall.tables.ports import DuplicateCommandError, Event, SeqConflictError, Store, StoreError
+from dominohall.tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, Store, StoreError
 
 T = TypeVar("T")
 
@@ -86,10 +86,10 @@ def test_unfinished_tables_oldest_first_and_finishing_in_the_same_transaction(st
         await store.create_table("late", 5.0)
         await store.create_table("early", 1.0)
         before = await store.unfinished()
-        await store.append([event(1, table="early")], finished=True)
+        await store.append([event(1, table="early")], phase=Phase.OVER)
         over = await store.unfinished()
         with pytest.raises(SeqConflictError):
-            await store.append([event(1, table="late")] * 2, finished=True)
+            await store.append([event(1, table="late")] * 2, phase=Phase.OVER)
         return before, over, await store.unfinished()
 
     assert run(store_url, work) == (["early", "late"], ["late"], ["late"])
@@ -98,8 +98,8 @@ def test_unfinished_tables_oldest_first_and_finishing_in_the_same_transaction(st
 def test_a_rematch_makes_a_table_unfinished_again(store_url: str) -> None:
     async def work(store: Store) -> list[str]:
         await store.create_table("t1", 1.0)
-        await store.append([event(1)], finished=True)
-        await store.append([event(2)], finished=False)
+        await store.append([event(1)], phase=Phase.OVER)
+        await store.append([event(2)], phase=Phase.PLAYING)
         return await store.unfinished()
 
     assert run(store_url, work) == ["t1"]
@@ -208,3 +208,18 @@ def test_load_gives_the_first_events_up_to_a_limit(store_url: str) -> None:
         return [[e.seq for e in await store.load("t1", after, limit)] for after, limit in ((0, 2), (3, 10), (1, None))]
 
     assert run(store_url, work) == [[1, 2], [4, 5], [2, 3, 4, 5]]
+
+
+def test_an_analysis_is_kept_once_per_key_and_survives_reopening(store_url: str) -> None:
+    body = {"format": "dominohall/analysis@1", "decisions": [{"move": 3, "loss": 4.5, "verdict": None}]}
+
+    async def write(store: Store) -> None:
+        await store.create_table("t1", 1.0)
+        assert await store.load_analysis("t1", "1/2/0") is None
+        await store.save_analysis("t1", "1/2/0", body)
+        await store.save_analysis("t1", "1/2/0", {"other": True})  # the first result stays
+
+    run(store_url, write)
+    assert run(store_url, lambda store: store.load_analysis("t1", "1/2/0")) == body
+    assert run(store_url, lambda store: store.load_analysis("t1", "1/2/1")) is None
+    assert run(store_url, lambda store: store.load_analysis("t2", "1/2/0")) is None

@@ -12,9 +12,10 @@ from typing import Any
 
 from dominohall.store.backends import backend_for
 from dominohall.store.sqlite import SqliteStore
-from dominohall.tables.actor import Reply, TableActor, TableConfig
+from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.bots import BotRunner
 from dominohall.tables.commands import Command
+from dominohall.tables.config import TableConfig
 from dominohall.tables.hall import Hall
 from dominohall.tables.state import OVER, token_hash
 

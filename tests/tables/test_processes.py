@@ -15,9 +15,9 @@ import pytest
 from dominohall.engine.record import verify
 from dominohall.store.coordinator import PostgresCoordinator
 from dominohall.tables.actor import Reply
-from dominohall.tables.commands import Command
-from dominohall.tables.hall import Hall, NewTable
-from dominohall.tables.ports import Event, SeqConflictError, Store
+from dominohall.tables.commands import Command, NewTable
+from dominohall.tables.hall import Hall
+from dominohall.tables.ports import Event, Phase, SeqConflictError, Store
 from dominohall.tables.state import OVER, token_hash
 
 from .helpers import Inbox, open_shared_hall, play_to_end, until
@@ -100,10 +100,10 @@ class CountingStore:
         """As the store does."""
         await self.store.create_table(table_id, created, events)
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
         """As the store does, counting seq conflicts."""
         try:
-            await self.store.append(events, finished=finished)
+            await self.store.append(events, phase=phase)
         except SeqConflictError:
             self.conflicts += 1
             raise
@@ -115,6 +115,14 @@ class CountingStore:
     async def has_table(self, table_id: str) -> bool:
         """As the store does."""
         return await self.store.has_table(table_id)
+
+    async def save_analysis(self, table_id: str, key: str, body: dict[str, Any]) -> None:
+        """As the store does."""
+        await self.store.save_analysis(table_id, key, body)
+
+    async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """As the store does."""
+        return await self.store.load_analysis(table_id, key)
 
     async def unfinished(self) -> list[str]:
         """As the store does."""

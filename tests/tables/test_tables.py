@@ -13,9 +13,9 @@ import pytest
 from dominohall.engine.record import verify
 from dominohall.engine.tiles import tile_name
 from dominohall.tables.actor import Reply
-from dominohall.tables.commands import Command
+from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.errors import CODES, CommandError
-from dominohall.tables.hall import Hall, NewTable
+from dominohall.tables.hall import Hall
 from dominohall.tables.state import OVER, PLAYING, WAITING, token_hash
 
 from .helpers import Inbox, close_hall, command_for, open_hall, play_to_end, wait_for_turn

@@ -8,6 +8,9 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.views import View
+from .hard import ExpertBot, HardBot
+from .medium import MediumBot
+from .random_bot import RandomBot
 
 
 class Bot(Protocol):
@@ -22,10 +25,6 @@ class Bot(Protocol):
 
 def make_bot(level: str) -> Bot:
     """A bot of the named level; raise ``ValueError`` for an unknown one."""
-    from .hard import ExpertBot, HardBot
-    from .medium import MediumBot
-    from .random_bot import RandomBot
-
     factories: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
         "easy": RandomBot,

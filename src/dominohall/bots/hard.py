@@ -248,9 +248,23 @@ def distinct_plays(view: ChickenFootView) -> dict[tuple[Tile, int], Move]:
     plays: dict[tuple[Tile, int], Move] = {}
     for move in view.legal_moves:
         if move.is_play():
-            matched = HIGH[view.pending] if move.on == view.pending else ends[move.on]
-            plays.setdefault((move.tile, matched), move)
+            plays.setdefault(_matched(view, ends, move), move)
     return plays
+
+
+def chicken_foot_key(view: ChickenFootView, move: Move) -> tuple[Tile, int]:
+    """The candidate a Chicken Foot play is (its tile and the number it matches)."""
+    return _matched(view, dict(view.open_ends), move)
+
+
+def _matched(view: ChickenFootView, ends: dict[Tile, int], move: Move) -> tuple[Tile, int]:
+    return move.tile, HIGH[view.pending] if move.on == view.pending else ends[move.on]
+
+
+def standard_key(view: StandardView, move: Move) -> Move:
+    """The candidate a standard play is: the first legal play with the same outcome (``standard_plays``)."""
+    outcome = standard_outcome(view, move)
+    return next(play for play in view.legal_moves if play.is_play() and standard_outcome(view, play) == outcome)
 
 
 class Search(NamedTuple):
@@ -260,10 +274,12 @@ class Search(NamedTuple):
     """The plays worth telling apart, by a key the evaluator understands."""
     evaluator: Callable[[Any, bool], Evaluate]
     """How to value a candidate on a sampled deal, prepared once per decision; the flag allows exact search."""
+    key_of: Callable[[Any, Move], Any]
+    """The candidate key of a legal play (the play a record shows, for analysis)."""
 
 
 SEARCHES: dict[str, Search] = {
-    "chickenfoot": Search(distinct_plays, chicken_foot_rollouts),
-    "standard": Search(standard_plays, standard_evaluator),
+    "chickenfoot": Search(distinct_plays, chicken_foot_rollouts, chicken_foot_key),
+    "standard": Search(standard_plays, standard_evaluator, standard_key),
 }
 """Per game (by name), how the hard bot finds its candidates and values them."""

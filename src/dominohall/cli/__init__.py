@@ -1,4 +1,4 @@
-"""The command line: ``dominohall play | simulate | tournament | verify | replay | serve``."""
+"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve``."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from . import analyse, play, records, serve, simulate, tournament
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    from . import play, records, serve, simulate, tournament
-
     parser = argparse.ArgumentParser(
         prog="dominohall", description="Chicken Foot and the standard domino game: play, simulate, check."
     )
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(commands)
     simulate.add_parser(commands)
     records.add_parsers(commands)
+    analyse.add_parser(commands)
     tournament.add_parser(commands)
     serve.add_parser(commands)
     return parser

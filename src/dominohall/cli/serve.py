@@ -8,9 +8,14 @@ import gc
 import os
 from typing import Any
 
+from ..tables.config import TableConfig
+from ..tables.ports import StoreError
+
 DEFAULT_DB = "sqlite:///data/dominohall.db"
 BOT_DELAY_ENV = "DOMINOHALL_BOT_DELAY"
 """The environment variable that sets the bots' delay when ``--bot-delay`` is not given."""
+TABLES = TableConfig()
+"""How tables behave unless an option says otherwise (the defaults are ``TableConfig``'s, never copied)."""
 
 
 def add_parser(commands: Any) -> None:
@@ -24,16 +29,22 @@ def add_parser(commands: Any) -> None:
         help=f"event store URL: sqlite:///path or postgresql://user@host:port/database (default {DEFAULT_DB})",
     )
     parser.add_argument(
-        "--bot-delay", type=float, help=f"seconds a bot waits before moving (default ${BOT_DELAY_ENV} or 0.8)"
+        "--bot-delay",
+        type=float,
+        help=f"seconds a bot waits before moving (default ${BOT_DELAY_ENV} or {TABLES.bot_delay:g})",
     )
     parser.add_argument(
-        "--grace", type=float, default=60.0, help="seconds a player may be gone before a bot stands in (60)"
+        "--grace",
+        type=float,
+        default=TABLES.grace,
+        help=f"seconds a player may be gone before a bot stands in ({TABLES.grace:g})",
     )
     parser.add_argument(
         "--between-rounds",
         type=float,
-        default=20.0,
-        help="seconds a finished round waits for the next deal unless everyone presses Continue first (20)",
+        default=TABLES.between_rounds,
+        help="seconds a finished round waits for the next deal unless everyone presses Continue first "
+        f"({TABLES.between_rounds:g})",
     )
     parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
     parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
@@ -70,10 +81,10 @@ def add_parser(commands: Any) -> None:
 
 
 def bot_delay(args: argparse.Namespace) -> float:
-    """The bots' delay: the option, else the environment, else 0.8 s."""
+    """The bots' delay: the option, else the environment, else ``TableConfig``'s (0.8 s)."""
     if args.bot_delay is not None:
         return float(args.bot_delay)
-    return float(os.environ.get(BOT_DELAY_ENV, "0.8"))
+    return float(os.environ.get(BOT_DELAY_ENV, TABLES.bot_delay))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,8 +96,6 @@ def run(args: argparse.Namespace) -> int:
     from ..server.logs import configure
     from ..server.settings import ServerSettings
     from ..store.backends import backend_for
-    from ..tables.actor import TableConfig
-    from ..tables.ports import StoreError
 
     try:
         backend = backend_for(args.db)

@@ -11,12 +11,16 @@ from fastapi.exceptions import RequestValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
+from ..tables.analyses import Analyses
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
+from ..web.pages import mount as mount_site
+from . import errors, http, ws
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
+from .protocol import PROTOCOL_VERSION
 from .settings import ServerSettings
 
 CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -61,9 +65,6 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     ``coordinator`` links the processes sharing the store (``store.backends.backend_for`` gives the one
     that goes with a store); without one the process is alone with its store.
     """
-    from ..web import mount as mount_site
-    from . import errors, http, ws
-
     settings = settings or ServerSettings()
     config = settings.tables
 
@@ -71,15 +72,18 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall = Hall(store, config, BotRunner(settings.bot_workers), coordinator or LocalCoordinator())
         app.state.hall = hall
+        app.state.analyses = Analyses(store)
         await hall.open()
         try:
             yield
         finally:
+            await app.state.analyses.close()
             await hall.close()
             await store.close()
 
     app = FastAPI(title="Domino Hall", version=__version__, lifespan=lifespan)
     app.state.settings = settings
+    app.state.protocol_version = PROTOCOL_VERSION  # the site's pages say hello in it (web is below server)
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     errors.install(app)
     app.add_exception_handler(RequestValidationError, http.invalid_request)

@@ -1,7 +1,6 @@
 """The HTTP API: create a table, sit down, a table's public summary, a finished match's record, health.
 
-A seat's token travels only in an HttpOnly, SameSite=Lax cookie named ``dh_<table id>``; the server keeps
-only its SHA-256.
+A seat's token travels only in an HttpOnly, SameSite=Lax cookie (``web.seats``, shared with the site's pages).
 """
 
 from __future__ import annotations
@@ -14,20 +13,20 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from ..tables.analyses import Analyses
+from ..tables.analyses import Request as AnalysisRequest
+from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from ..tables.hall import Hall, NewTable
 from ..tables.records import match_record
+from ..web.seats import cookie_name, hall_of, set_seat_cookie
 
 router = APIRouter()
 
 STATUS = {"no-table": 404, "not-over": 403, "bad-token": 403, "busy": 503, "rate-limited": 429}
 """HTTP status of an error code (the others are 400 or, for a seat or state conflict, 409)."""
-CONFLICTS = frozenset({"seat-taken", "started", "already-seated", "match-over", "not-started", "not-between"})
-
-
-def cookie_name(table_id: str) -> str:
-    """The cookie holding the seat token for a table."""
-    return f"dh_{table_id}"
+CONFLICTS = frozenset(
+    {"seat-taken", "started", "already-seated", "match-over", "not-started", "not-between", "not-finished"}
+)
 
 
 class CreateTable(BaseModel):
@@ -47,12 +46,6 @@ class SitDown(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt
     name: Annotated[str, Field(max_length=64)]
-
-
-def hall_of(request: Request) -> Hall:
-    """The app's hall of tables."""
-    hall: Hall = request.app.state.hall
-    return hall
 
 
 def refusal(error: CommandError) -> JSONResponse:
@@ -82,12 +75,6 @@ def invalid_request(request: Request, error: Exception) -> JSONResponse:
 def printable(text: str, limit: int = 64) -> str:
     """``text`` safe to answer: at most ``limit`` characters, anything that is not UTF-8 replaced."""
     return text[:limit].encode("utf-8", "replace").decode("utf-8")
-
-
-def set_seat_cookie(request: Request, response: Response, table_id: str, token: str) -> None:
-    """Give the browser its seat token: HttpOnly, SameSite=Lax, for the whole site."""
-    secure = bool(request.app.state.settings.secure_cookies)
-    response.set_cookie(cookie_name(table_id), token, httponly=True, samesite="lax", secure=secure, path="/")
 
 
 @router.post("/api/tables", status_code=201)
@@ -148,6 +135,29 @@ async def record(table_id: str, request: Request, match: Annotated[int | None, Q
         return await match_record(actor.state, hall.store, match)
     except CommandError as error:
         return refusal(error)
+
+
+@router.get("/api/tables/{table_id}/analysis")
+async def analysis(
+    table_id: str,
+    request: Request,
+    match: Annotated[int, Query(ge=1, le=100_000)],
+    round: Annotated[int, Query(ge=1, le=1_000)],
+    seat: Annotated[int, Query(ge=0, le=7)],
+) -> Any:
+    """The analysis of a seat's choices in a finished round (``dominohall/analysis@1``, docs/bots.md): 200
+    with it once ready; 202 ``{"status": "pending"}`` while it is computed (ask again); 503 ``busy``."""
+    hall = hall_of(request)
+    actor = await hall.actor(table_id)
+    if actor is None:
+        return refusal(CommandError("no-table", "there is no table with this id: check the link"))
+    analyses: Analyses = request.app.state.analyses
+    try:
+        record = await match_record(actor.state, hall.store, match)
+        found = await analyses.result(AnalysisRequest(table_id, match, round, seat), record)
+    except CommandError as error:
+        return refusal(error)
+    return JSONResponse({"status": "pending"}, status_code=202) if found is None else found
 
 
 @router.get("/healthz")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..tables.actor import TableConfig
+from ..tables.config import TableConfig
 
 
 @dataclass(frozen=True)

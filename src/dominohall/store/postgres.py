@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 import psycopg
 from psycopg import errors
+from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
+from ..tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, StoreError
 
 CHANNEL = "dominohall"
 """The notification channel: each payload is ``"<table id> <last seq>"``."""
@@ -40,6 +42,12 @@ CREATE TABLE IF NOT EXISTS events (
     payload JSONB NOT NULL,
     CONSTRAINT events_seq_once PRIMARY KEY (table_id, seq),
     CONSTRAINT events_command_once UNIQUE (table_id, command_id)
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    key TEXT NOT NULL,
+    body JSONB NOT NULL,
+    PRIMARY KEY (table_id, key)
 );
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
 CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -138,8 +146,9 @@ class PostgresStore:
                 await connection.execute(INSERT, [table_id, *columns])
                 await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
-        """Append one command's events of one table in one transaction (all or none), with its notification.
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+        """Append one command's events of one table in one transaction (all or none), with its notification
+        (and, when ``phase`` is given, whether the table's match is over: the ``finished`` column).
 
         Returns once the transaction has committed. When the connection fails during the commit the
         outcome is unknown and ``StoreError`` is raised: the events may be in. A retried command id then
@@ -151,7 +160,8 @@ class PostgresStore:
         columns = _columns(events)
         async with self._connection() as connection, connection.transaction():
             await connection.execute(INSERT, [table_id, *columns])
-            if finished is not None:
+            if phase is not None:
+                finished = phase == Phase.OVER
                 await connection.execute("UPDATE tables SET finished = %s WHERE table_id = %s", [finished, table_id])
             await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
 
@@ -161,6 +171,20 @@ class PostgresStore:
             cursor = await connection.execute(LOAD, [table_id, after_seq, limit])
             rows = await cursor.fetchall()
         return [Event(table_id, seq, cid, actor, time, payload) for seq, cid, actor, time, payload in rows]
+
+    async def save_analysis(self, table_id: str, key: str, body: dict[str, Any]) -> None:
+        """Keep a result computed from the table's events (the first one kept for a key stays)."""
+        query = "INSERT INTO analyses (table_id, key, body) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
+        async with self._connection() as connection:
+            await connection.execute(query, [table_id, key, Jsonb(body)])
+
+    async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """A result kept by ``save_analysis``, or ``None``."""
+        query = "SELECT body FROM analyses WHERE table_id = %s AND key = %s"
+        async with self._connection() as connection:
+            cursor = await connection.execute(query, [table_id, key])
+            row = await cursor.fetchone()
+        return None if row is None else dict(row[0])
 
     async def has_table(self, table_id: str) -> bool:
         """True when the table exists."""

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import orjson
 
-from ..tables.ports import DuplicateCommandError, Event, SeqConflictError, StoreError
+from ..tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, StoreError
 
 T = TypeVar("T")
 
@@ -37,6 +37,12 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT NOT NULL,
     PRIMARY KEY (table_id, seq),
     UNIQUE (table_id, command_id)
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    key TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (table_id, key)
 );
 CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
@@ -70,6 +76,8 @@ class SqliteStore:
         self._connection: sqlite3.Connection | None = None
         self._closed = False
         self._batch: list[tuple[Sequence[Event], bool | None, asyncio.Future[None]]] = []
+        """The appends waiting for the writer: the events, the ``finished`` column's new value (``None``: as
+        it is), and the future of the outcome."""
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
@@ -127,8 +135,9 @@ class SqliteStore:
         except Exception as error:
             raise _failure(error) from None
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
-        """Append one command's events of one table, all or none; return once they are committed.
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+        """Append one command's events of one table, all or none; return once they are committed (and, when
+        ``phase`` is given, whether the table's match is over: the ``finished`` column).
 
         Group commit: appends that arrive while the writer is committing wait for the next transaction,
         which takes all of them at once and costs one sync of the disk for the lot. An append that fails
@@ -138,7 +147,7 @@ class SqliteStore:
             return
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._batch.append((events, finished, done))
+        self._batch.append((events, None if phase is None else phase == Phase.OVER, done))
         if self._flusher is None or self._flusher.done() or self._flusher.get_loop() is not loop:
             self._flusher = loop.create_task(self._flush())
         await done
@@ -239,6 +248,18 @@ class SqliteStore:
             return [Event(table_id, seq, cid, actor, time, orjson.loads(text)) for seq, cid, actor, time, text in rows]
 
         return await self._run(work)
+
+    async def save_analysis(self, table_id: str, key: str, body: dict[str, Any]) -> None:
+        """Keep a result computed from the table's events (the first one kept for a key stays)."""
+        query = "INSERT INTO analyses (table_id, key, body) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+        text = orjson.dumps(body).decode()
+        await self._run(lambda: self._db.execute(query, (table_id, key, text)))
+
+    async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """A result kept by ``save_analysis``, or ``None``."""
+        query = "SELECT body FROM analyses WHERE table_id = ? AND key = ?"
+        row = await self._run(lambda: self._db.execute(query, (table_id, key)).fetchone())
+        return None if row is None else dict(orjson.loads(row[0]))
 
     async def has_table(self, table_id: str) -> bool:
         """True when the table exists."""

@@ -14,25 +14,37 @@ coordinator) runs its bots and the grace periods it arms on start or takeover.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+import weakref
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .bots import BotRunner
 from .commands import Command, decide
+from .config import TableConfig
 from .errors import CommandError
-from .frames import frame_for, snapshot
-from .ports import Coordinator, DuplicateCommandError, Event, LocalCoordinator, SeqConflictError, Store, StoreError
+from .frames import frame_for, move_to_wire, snapshot
+from .hints import HINT_LEVEL, hint_frame, hint_view
+from .ports import (
+    Coordinator,
+    DuplicateCommandError,
+    Event,
+    Frame,
+    LocalCoordinator,
+    SeqConflictError,
+    Store,
+    StoreError,
+    Subscriber,
+)
 from .presence import Presence
 from .state import GONE, OVER, PLAYING, TableState
 
 log = logging.getLogger("dominohall.tables")
-
-Frame = dict[str, Any]
 
 SEAT_EVENTS = frozenset({"created", "sat", "stood", "kicked", "bot", "settings", "away", "back"})
 """The events that change who sits where, and so who of the table's people is connected."""
@@ -40,35 +52,6 @@ SEAT_EVENTS = frozenset({"created", "sat", "stood", "kicked", "bot", "settings",
 WRITE_ATTEMPTS = 8
 """How many times a command is decided, when other processes keep writing first, before it is refused as busy
 (from the second conflict on, the actor waits a random moment of up to 8, 16, ... 100 ms first)."""
-
-
-class Subscriber(Protocol):
-    """A connection watching a table: it is known by its token hash and receives frames without waiting."""
-
-    token: str | None
-
-    def deliver(self, frame: Frame) -> None:
-        """Queue ``frame`` for sending (a connection that cannot keep up drops itself, never the table)."""
-        ...
-
-
-@dataclass
-class TableConfig:
-    """How tables behave: the bots' delay, how far back a reconnect may catch up, the grace period, and
-    how the hall keeps its live tables."""
-
-    bot_delay: float = 0.8
-    catch_up_limit: int = 200
-    grace: float = 60.0
-    """Seconds a seated person may be gone during a match before a bot stands in (until they return)."""
-    claim_interval: float = 1.5
-    """Seconds between the hall's rounds: owning the live tables nobody owns, unloading idle ones."""
-    idle_unload: float = 600.0
-    """Seconds without a connection or an event after which a live table is unloaded (rebuilt when asked)."""
-    over_unload: float = 30.0
-    """The same, once the table's match is over."""
-    between_rounds: float = 20.0
-    """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""
 
 
 @dataclass
@@ -121,42 +104,81 @@ def actor_name(state: TableState, command: Command) -> str:
 
 
 @dataclass
+class ActorFlags:
+    """What a table's actor is in the middle of: its private bookkeeping, kept in one place (as ``Presence``
+    keeps the grace periods)."""
+
+    owner_wanted: bool = False
+    """What the coordinator said last of owning the table (the actor's queue then makes it so)."""
+    busy: bool = False
+    """A request is being worked on."""
+    stopped: bool = False
+    """The actor was stopped: every request is answered ``busy``."""
+    catch_up_queued: bool = False
+    """A catch-up with the store waits in the queue (one sees every event before it runs)."""
+    bot_pending: bool = False
+    """From a bot's turn being scheduled until its move has been taken (or found moot)."""
+    presence_sent: list[bool | None] | None = None
+    """The last ``presence`` frame's ``connected`` list."""
+
+
+def _weakly(method: Callable[[int, str], None]) -> Callable[[int, str], None]:
+    """``method`` (of an actor) called through a weak reference: what holds the result does not keep the
+    actor alive, so an unloaded actor is freed at once, not at the cyclic collector's next full pass."""
+    ref = weakref.WeakMethod(method)
+
+    def call(seat: int, token: str) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(seat, token)
+
+    return call
+
+
 class TableActor:
     """The only writer of one table in this process."""
 
-    state: TableState
-    store: Store
-    bots: BotRunner
-    config: TableConfig = field(default_factory=TableConfig)
-    coordinator: Coordinator = field(default_factory=LocalCoordinator)
-    clock: Callable[[], float] = time.time
-    rng: random.Random = field(default_factory=secrets.SystemRandom)
-    subscribers: set[Subscriber] = field(default_factory=set)
-    visitors: set[Subscriber] = field(default_factory=set)
+    subscribers: set[Subscriber]
+    """The connections watching the table here (they have joined)."""
+    visitors: set[Subscriber]
     """Connections that have the actor but have not joined yet (the table is not unloaded under them)."""
-    queue: asyncio.Queue[_Request] = field(default_factory=asyncio.Queue)
-    owner: bool = False
+    queue: asyncio.Queue[_Request]
+    """The requests waiting for the actor's task, in order."""
+    owner: bool
     """True while this process owns the table: it runs the bots and the grace periods of absent people."""
-    last_active: float = field(default_factory=time.monotonic)
+    last_active: float
     """When the table last had an event, a connection, or a request (``time.monotonic``)."""
-    _task: asyncio.Task[None] | None = None
-    _busy: bool = False
-    _stopped: bool = False
-    _catch_up_queued: bool = False
-    _owner_wanted: bool = False
-    _bot_task: asyncio.Task[None] | None = None
-    _bot_pending: bool = False
-    """True from a bot's turn being scheduled until its move has been taken (or found moot)."""
-    _presence_sent: list[bool | None] | None = None
-    """The last ``presence`` frame's ``connected`` list."""
-    _alarm: asyncio.TimerHandle | None = None
-    """The table's next deadline (a turn running out, the next deal), while this process owns it."""
-    presence: Presence = field(init=False)
+    presence: Presence
     """The table's people connected here, and the grace periods of the others."""
 
-    def __post_init__(self) -> None:
-        self.presence = Presence(self.state, self.subscribers, self.config, self.coordinator, self._expired)
-        self.state.pause = self.config.between_rounds
+    def __init__(
+        self,
+        state: TableState,
+        store: Store,
+        bots: BotRunner,
+        config: TableConfig | None = None,
+        coordinator: Coordinator | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        """The actor of the table ``state`` (folded from ``store``'s events), not started yet."""
+        self.state, self.store, self.bots = state, store, bots
+        self.config = TableConfig() if config is None else config
+        self.coordinator: Coordinator = LocalCoordinator() if coordinator is None else coordinator
+        self.clock = clock
+        self.rng: random.Random = secrets.SystemRandom() if rng is None else rng
+        self.subscribers, self.visitors = set(), set()
+        self.queue = asyncio.Queue()
+        self.owner = False
+        self.last_active = time.monotonic()
+        self.presence = Presence(state, self.subscribers, self.config, self.coordinator, _weakly(self._expired))
+        self._flags = ActorFlags()
+        self._task: asyncio.Task[None] | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._alarm: asyncio.TimerHandle | None = None
+        """The table's next deadline (a turn running out, the next deal), while this process owns it."""
+        state.pause = self.config.between_rounds
 
     @property
     def table_id(self) -> str:
@@ -165,7 +187,7 @@ class TableActor:
 
     def start(self, *, owner: bool = True) -> None:
         """Start the actor's task (as the table's owner: its timers and a bot's turn, if one is due)."""
-        self.owner = self._owner_wanted = owner
+        self.owner = self._flags.owner_wanted = owner
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
         if owner:
             self.presence.arm_absent()
@@ -174,13 +196,14 @@ class TableActor:
 
     async def stop(self) -> None:
         """Stop the actor and any bot thinking for it; requests still waiting are answered ``busy``."""
-        self._stopped = True
+        self._flags.stopped = True
         self.presence.cancel()
         self._disarm_alarm()
         tasks = [task for task in (self._bot_task, self._task) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)  # a stop that is itself cancelled stays cancelled
+        self._bot_task = None  # a cancelled task's traceback holds this actor (see _run)
         while not self.queue.empty():
             request = self.queue.get_nowait()
             if not request.done.done():
@@ -191,7 +214,7 @@ class TableActor:
     def _enqueue(self, work: Callable[[], Awaitable[Reply]]) -> asyncio.Future[Reply]:
         """Queue ``work`` for the actor's task: the future of its reply (``busy`` once stopped)."""
         done: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
-        if self._stopped:
+        if self._flags.stopped:
             done.set_result(Reply(error=BUSY))
         else:
             self.queue.put_nowait(_Request(work, done))
@@ -200,6 +223,14 @@ class TableActor:
     async def submit(self, command: Command, reply_to: Subscriber | None = None) -> Reply:
         """Queue ``command`` and wait for its reply (``reply_to`` gets the ack or error first of all)."""
         return await self._enqueue(lambda: self._command(command, reply_to))
+
+    async def hint(self, token_digest: str | None, command_id: str) -> Frame:
+        """The ``hint`` frame for the asking person (the hard bot's choice on its turn), or ``CommandError``.
+
+        Nothing at the table changes: the view is read now and the bot thinks in its worker pool."""
+        view, at = hint_view(self.state, token_digest), self.state.seq
+        move = await self.bots.choose(HINT_LEVEL, view)
+        return hint_frame(command_id, at, move_to_wire(move))
 
     async def join(self, subscriber: Subscriber, last_seq: int | None) -> None:
         """Add a subscriber: it gets the events after ``last_seq`` for its seat, or a fresh snapshot."""
@@ -237,14 +268,14 @@ class TableActor:
 
     def resync(self) -> None:
         """Queue a catch-up with the store (once: a queued one will see every event before it runs)."""
-        if not self._catch_up_queued and not self._stopped:
-            self._catch_up_queued = True
+        if not self._flags.catch_up_queued and not self._flags.stopped:
+            self._flags.catch_up_queued = True
             self._enqueue(self._queued_catch_up)
 
     def set_owner(self, owner: bool) -> None:
         """The coordinator says whether this process owns the table (now, or no longer)."""
-        if owner != self._owner_wanted:
-            self._owner_wanted = owner
+        if owner != self._flags.owner_wanted:
+            self._flags.owner_wanted = owner
             self._enqueue(self._promote if owner else self._demote)
 
     def touch(self) -> None:
@@ -254,7 +285,7 @@ class TableActor:
     def is_idle(self, now: float) -> bool:
         """True when nobody is connected, nothing is waiting or running, and the table has been quiet for
         ``idle_unload`` seconds (``over_unload`` once its match is over)."""
-        if self.subscribers or self.visitors or self._busy or self._bot_pending or self.presence.timers:
+        if self.subscribers or self.visitors or self._flags.busy or self._flags.bot_pending or self.presence.timers:
             return False
         limit = self.config.over_unload if self.state.phase == OVER else self.config.idle_unload
         return self.queue.empty() and now - self.last_active >= limit
@@ -280,7 +311,7 @@ class TableActor:
         self._disarm_alarm()
         if self._bot_task is not None:
             self._bot_task.cancel()
-        self._bot_pending = False
+        self._flags.bot_pending = False
         log.warning("table no longer owned", extra={"table": self.table_id, "seq": self.state.seq})
         return Reply(seq=self.state.seq)
 
@@ -308,7 +339,7 @@ class TableActor:
     def _arm_alarm(self) -> None:
         """Set the alarm for the table's next deadline (derived from its events, so a restart keeps it)."""
         self._disarm_alarm()
-        if not self.owner or self._stopped:
+        if not self.owner or self._flags.stopped:
             return
         due = [d for d in (self.state.turn_deadline(), self.state.deal_deadline()) if d is not None]
         if due:
@@ -356,9 +387,16 @@ class TableActor:
     # -- the task ------------------------------------------------------------------------------------
 
     async def _run(self) -> None:
+        """Answer the requests in order until ``stop`` cancels the task, which then ends without an exception:
+        a cancelled task would keep the exception, whose traceback holds this actor's frames, and with it
+        the actor itself (through ``_task``) until the cyclic collector's next full pass."""
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._serve()
+
+    async def _serve(self) -> None:
         while True:
             request = await self.queue.get()
-            self._busy = True
+            self._flags.busy = True
             try:
                 reply = await request.work()
             except asyncio.CancelledError:
@@ -369,7 +407,7 @@ class TableActor:
                 log.exception("table request failed", extra={"table": self.table_id, "seq": self.state.seq})
                 reply = Reply(error=CommandError("busy", f"the table could not do that ({type(error).__name__})"))
             finally:
-                self._busy = False
+                self._flags.busy = False
             if not request.done.done():
                 request.done.set_result(reply)
             self._schedule_bot()
@@ -377,7 +415,7 @@ class TableActor:
     async def _command(self, command: Command, reply_to: Subscriber | None) -> Reply:
         """Decide and commit ``command``, deciding again after catching up when another process wrote first."""
         if command.bot_seat is not None:
-            self._bot_pending = False
+            self._flags.bot_pending = False
         for attempt in range(WRITE_ATTEMPTS):
             reply = await self._try_command(command, reply_to)
             if reply is not None:
@@ -403,15 +441,12 @@ class TableActor:
                 return self._answer(Reply(error=BUSY), command, reply_to)
             return self._answer(Reply(seq=last, duplicate=True), command, reply_to)
         try:
-            payloads = decide(self.state, command, self.rng)
+            decision = decide(self.state, command, self.rng)
         except CommandError as error:
             return self._answer(Reply(error=error), command, reply_to)
-        events = self._events(payloads, command, key)
-        finished = True if any(p.get("match_over") for p in payloads) else None
-        if command.kind == "rematch":
-            finished = False
+        events = self._events(decision.payloads, command, key)
         try:
-            await self.store.append(events, finished=finished)
+            await self.store.append(events, phase=decision.phase_change(self.state.phase))
         except (SeqConflictError, DuplicateCommandError):
             return None
         except Exception as error:  # whatever failed, this command alone is refused, and answered
@@ -438,7 +473,7 @@ class TableActor:
         return last
 
     async def _queued_catch_up(self) -> Reply:
-        self._catch_up_queued = False
+        self._flags.catch_up_queued = False
         await self._catch_up()
         return Reply(seq=self.state.seq)
 
@@ -472,7 +507,7 @@ class TableActor:
             if event.kind == "away" and gone and self.presence.is_connected(self.state.seats[seat].token):
                 self._enqueue(lambda: self._back(seat))
 
-    def _events(self, payloads: list[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
+    def _events(self, payloads: Sequence[dict[str, Any]], command: Command, key: str | None) -> list[Event]:
         now, actor, seq = self.clock(), actor_name(self.state, command), self.state.seq
         return [
             Event(self.table_id, seq + i + 1, key if i == 0 else None, actor, now, payload)
@@ -494,8 +529,8 @@ class TableActor:
     def _tell_presence(self, newcomer: Subscriber | None = None) -> None:
         """Send everyone a ``presence`` frame when who is connected has changed (and ``newcomer`` anyway)."""
         connected = self.presence.connected()
-        if connected != self._presence_sent:
-            self._presence_sent = connected
+        if connected != self._flags.presence_sent:
+            self._flags.presence_sent = connected
             for subscriber in list(self.subscribers):
                 subscriber.deliver({"t": "presence", "connected": connected})
         elif newcomer is not None:
@@ -549,14 +584,14 @@ class TableActor:
 
     def _schedule_bot(self) -> None:
         """Start the bot's turn when this process owns the table, a bot seat is to move and none is thinking."""
-        if self._bot_pending or not self.owner or self._stopped:
+        if self._flags.bot_pending or not self.owner or self._flags.stopped:
             return
         rnd = self.state.round
         if self.state.phase != PLAYING or rnd is None or rnd.end is not None:
             return
         level = self.state.seats[rnd.turn].bot
         if level is not None:
-            self._bot_pending = True
+            self._flags.bot_pending = True
             self._bot_task = asyncio.create_task(self._bot_turn(rnd.turn, level))
 
     async def _bot_turn(self, seat: int, level: str) -> None:
@@ -568,7 +603,7 @@ class TableActor:
         await asyncio.sleep(self.config.bot_delay)
         match, rnd = self.state.match, self.state.round
         if not self.owner or match is None or rnd is None or rnd.end is not None or rnd.turn != seat:
-            self._bot_pending = False
+            self._flags.bot_pending = False
             return
         command = await self.bots.command(self.state, seat, level)
         self._enqueue(lambda: self._command(command, None))

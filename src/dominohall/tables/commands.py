@@ -1,8 +1,9 @@
 """What a command does to a table: the events it becomes, or the ``CommandError`` that refuses it.
 
-``decide`` never changes the table: it checks a command against the state and answers the payloads of the
-events to append (in order). The actor commits them, then folds them. A move is tried on a copy of the
-round, so an illegal one is refused with the engine's rule and changes nothing.
+``decide`` never changes the table: it checks a command against the state and answers a ``Decision``: the
+payloads of the events to append (in order) and the table's phase once they are folded. The actor commits
+them, then folds them. A move is tried on a copy of the round, so an illegal one is refused with the
+engine's rule and changes nothing.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from typing import Any
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.errors import IllegalMoveError
-from ..engine.games import new_match, round_view
-from ..engine.match import AnyRound, GameOptions
+from ..engine.games import round_view
+from ..engine.match import AnyRound
 from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
 from ..engine.tiles import parse_tile
 from .errors import CommandError
+from .fairness import contribute, fair_round, seal_round_end
 from .names import bot_name
+from .ports import Phase
 from .settings import options_from_settings, table_settings_from
 from .state import LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
 
@@ -52,8 +55,35 @@ class Command:
     """A command of the server itself (a seat's person away or back); no client can send one."""
 
 
-def decide(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
-    """The events ``command`` becomes at ``state``; raise ``CommandError`` to refuse it."""
+@dataclass(frozen=True)
+class Decision:
+    """What an accepted command becomes: the payloads of its events, in order, and the table's phase once
+    they are folded (a start or a rematch begins a match; the move that ends its last round ends it)."""
+
+    payloads: tuple[Payload, ...]
+    phase: Phase
+
+    def phase_change(self, before: Phase) -> Phase | None:
+        """The table's new phase, when it differs from ``before`` (``None``: the phase stays)."""
+        return None if self.phase == before else self.phase
+
+
+@dataclass
+class NewTable:
+    """What a host asks for to make a table: the game and settings, a bot level (or ``None``: a person) per
+    seat, the host's name and the seat the host takes."""
+
+    game: str
+    settings: dict[str, Any]
+    bots: list[str | None]
+    name: str
+    seat: int = 0
+    language: str = "en"
+    """The language of the page that asks (the bots' names come from it)."""
+
+
+def decide(state: TableState, command: Command, rng: random.Random) -> Decision:
+    """What ``command`` becomes at ``state``; raise ``CommandError`` to refuse it."""
     handler = HANDLERS.get(command.kind)
     if handler is None:
         raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
@@ -62,6 +92,50 @@ def decide(state: TableState, command: Command, rng: random.Random) -> list[Payl
             "stale", f"the round has moved on (event {state.round_seq}, not {command.at_seq}): look again"
         )
     return handler(state, command, rng)
+
+
+# -- a new table ------------------------------------------------------------------------------------
+
+
+def opening(spec: NewTable, host: str, now: float, rng: random.Random) -> Payload:
+    """The first event of the table ``spec`` asks for (``created``), hosted by the person whose token hash is
+    ``host``; ``CommandError`` when it makes no table, from the checks of the host's own commands (the
+    settings, a bot's level, a display name)."""
+    options = options_from_settings(spec.game, spec.settings)
+    if len(spec.bots) != options.players:
+        raise CommandError("bad-settings", f"name a bot level or null for each of the {options.players} seats")
+    if not 0 <= spec.seat < options.players or spec.bots[spec.seat] is not None:
+        raise CommandError("no-such-seat", "the host takes a seat of the table that has no bot")
+    for level in spec.bots:
+        if level is not None:
+            _level(level)
+    table = table_settings_from(spec.settings)
+    name = check_name(spec.name)
+    return {
+        "t": "created",
+        "game": spec.game,
+        "options": options.to_dict(),
+        "seats": _opening_seats(spec, name, host, rng),
+        "table": table.to_dict(),
+        "language": spec.language,
+        "host": host,
+        "time": now,
+    }
+
+
+def _opening_seats(spec: NewTable, name: str, host: str, rng: random.Random) -> list[Payload]:
+    """A new table's seats: the host, a bot with a name of its own per bot level, the free seats."""
+    names: list[str | None] = [name]
+    seats: list[Payload] = []
+    for index, level in enumerate(spec.bots):
+        if index == spec.seat:
+            seats.append({"name": name, "token": host})
+        elif level is None:
+            seats.append({})
+        else:
+            names.append(bot_name(spec.language, names, rng))
+            seats.append({"name": names[-1], "bot": level})
+    return seats
 
 
 # -- seats ------------------------------------------------------------------------------------------
@@ -182,7 +256,7 @@ def _filled(state: TableState) -> None:
         raise CommandError("seats-empty", f"seat {free[0]} is free: someone sits there, or the host puts a bot in it")
 
 
-def _start(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+def _start(state: TableState, command: Command, rng: random.Random) -> Decision:
     _host(state, command)
     if state.phase != WAITING:
         raise CommandError("started", "the match has started already")
@@ -190,7 +264,7 @@ def _start(state: TableState, command: Command, rng: random.Random) -> list[Payl
     bots = [] if fill is None else _fill(state, _level(fill), rng)
     if not bots:
         _filled(state)
-    return [*bots, {"t": "started"}, first_deal(state.options, rng)]
+    return Decision((*bots, {"t": "started"}, first_deal(state)), PLAYING)
 
 
 def _fill(state: TableState, level: str, rng: random.Random) -> list[Payload]:
@@ -204,12 +278,12 @@ def _fill(state: TableState, level: str, rng: random.Random) -> list[Payload]:
     return events
 
 
-def _rematch(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+def _rematch(state: TableState, command: Command, rng: random.Random) -> Decision:
     _seated(state, command)
     if state.phase != OVER:
         raise CommandError("not-over", "a rematch can start once this match is over")
     _filled(state)
-    return [{"t": "rematch"}, first_deal(state.options, rng)]
+    return Decision(({"t": "rematch"}, first_deal(state)), PLAYING)
 
 
 def _presence(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -253,10 +327,11 @@ def _deal(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     if state.between_since is None or state.match is None:
         raise CommandError("not-between", "no finished round is waiting for the next deal")
     played = len(state.match.rounds)
-    return [deal_payload(state.match.rules.deal(played, state.match.current, rng), played)]  # type: ignore[arg-type]
+    rnd, extra = fair_round(state, state.matches, played, state.match.current)
+    return [deal_payload(rnd, played) | extra]
 
 
-def _timeout(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+def _timeout(state: TableState, command: Command, rng: random.Random) -> Decision:
     """The seat to move ran out of time: its stand-in finishes the turn for it (a play; or a draw and then what
     the drawn tile allows), and a second timeout in a row marks the seat away as if its person had left."""
     if not command.system:
@@ -270,11 +345,13 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> list[Pa
         move = stand_in_bot().choose(round_view(trial, seat, index, state.totals()), rng)
         trial.apply(move, seat)
         events.append(move_payload(seat, move) | ({"stand_in": True} if events else {"timeout": True}))
-    if trial.end is not None and _ends_match(state, trial):
-        events[-1]["match_over"] = True
-    elif state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
+    ends = trial.end is not None and _ends_match(state, trial)
+    seal_round_end(state, events, trial.end is not None, ends)  # on the move that ends the round, if one does
+    if ends:
+        return Decision(tuple(events), OVER)
+    if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT} | _handover(state, seat))
-    return events
+    return Decision(tuple(events), PLAYING)
 
 
 @functools.cache
@@ -303,10 +380,10 @@ def deal_payload(rnd: AnyRound, index: int) -> Payload:
     return {"t": "dealt", "round": index, **rnd.deal_fields()}
 
 
-def first_deal(options: GameOptions, rng: random.Random) -> Payload:
-    """The deal of a new match's first round."""
-    match = new_match(options)
-    return deal_payload(match.rules.deal(0, None, rng), 0)
+def first_deal(state: TableState) -> Payload:
+    """The deal of a new match's first round (fair: docs/fairness.md)."""
+    rnd, extra = fair_round(state, state.matches + 1, 0, None)
+    return deal_payload(rnd, 0) | extra
 
 
 # -- moves ------------------------------------------------------------------------------------------
@@ -343,7 +420,7 @@ def parse_move(state: TableState, command: Command) -> Move:
     return Move(PLAY, tile, target)
 
 
-def _move(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+def _move(state: TableState, command: Command, rng: random.Random) -> Decision:
     seat, rnd = _mover(state, command)
     move = parse_move(state, command)
     trial = rnd.copy()
@@ -351,10 +428,10 @@ def _move(state: TableState, command: Command, rng: random.Random) -> list[Paylo
         trial.apply(move, seat)
     except IllegalMoveError as error:
         raise CommandError("illegal-move", error.detail, error.rule) from None
+    ends = trial.end is not None and _ends_match(state, trial)
     events = [move_payload(seat, move)]
-    if trial.end is not None and _ends_match(state, trial):
-        events[0]["match_over"] = True
-    return events
+    seal_round_end(state, events, trial.end is not None, ends)
+    return Decision(tuple(events), OVER if ends else PLAYING)
 
 
 def _ends_match(state: TableState, ended: AnyRound) -> bool:
@@ -365,24 +442,38 @@ def _ends_match(state: TableState, ended: AnyRound) -> bool:
     return state.match.rules.is_match_over(totals, len(state.match.rounds))
 
 
-Handler = Callable[[TableState, Command, random.Random], list[Payload]]
+Handler = Callable[[TableState, Command, random.Random], Decision]
+Events = Callable[[TableState, Command, random.Random], list[Payload]]
+
+
+def _phase_kept(events: Events) -> Handler:
+    """The handler of a command whose events leave the table's phase as it is (seats, settings, chat,
+    presence, the next deal)."""
+
+    def handler(state: TableState, command: Command, rng: random.Random) -> Decision:
+        return Decision(tuple(events(state, command, rng)), state.phase)
+
+    return handler
+
 
 HANDLERS: dict[str, Handler] = {
-    "sit": _sit,
-    "stand": _stand,
-    "kick": _kick,
-    "bot": _bot,
-    "settings": _settings,
+    "sit": _phase_kept(_sit),
+    "stand": _phase_kept(_stand),
+    "kick": _phase_kept(_kick),
+    "bot": _phase_kept(_bot),
+    "settings": _phase_kept(_settings),
     "start": _start,
     "rematch": _rematch,
-    "chat": _chat,
-    "away": _presence,
-    "back": _come_back,
-    "continue": _continue,
-    "deal": _deal,
+    "chat": _phase_kept(_chat),
+    "away": _phase_kept(_presence),
+    "back": _phase_kept(_come_back),
+    "continue": _phase_kept(_continue),
+    "deal": _phase_kept(_deal),
     "timeout": _timeout,
+    "contribute": _phase_kept(contribute),
     PLAY: _move,
     DRAW: _move,
     PASS: _move,
 }
-"""Each command kind and what decides it."""
+"""Each command kind and what decides it (those whose events may change the table's phase answer their
+``Decision`` themselves)."""

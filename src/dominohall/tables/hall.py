@@ -17,18 +17,17 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..bots import BOT_LEVELS
 from ..engine.record import export_record
-from .actor import Reply, TableActor, TableConfig
+from .actor import Reply, TableActor
 from .bots import BotRunner
-from .commands import Command, check_name
+from .commands import Command, NewTable, opening
+from .config import TableConfig
 from .errors import CommandError
-from .names import bot_name
+from .fairness import FAIR, open_commitment, with_proofs
 from .ports import Coordinator, Event, LocalCoordinator, Store, StoreError
-from .settings import options_from_settings, table_settings_from
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
 log = logging.getLogger("dominohall.tables")
@@ -42,20 +41,6 @@ def new_token() -> str:
 def new_table_id() -> str:
     """A fresh table id: 64 random bits, URL-safe (11 characters)."""
     return secrets.token_urlsafe(8)
-
-
-@dataclass
-class NewTable:
-    """What the host asks for: the game and settings, a bot level (or ``None``: a person) per seat, the
-    host's name and the seat the host takes."""
-
-    game: str
-    settings: dict[str, Any]
-    bots: list[str | None]
-    name: str
-    seat: int = 0
-    language: str = "en"
-    """The language of the page that asks (the bots' names come from it)."""
 
 
 @dataclass
@@ -76,17 +61,29 @@ class HallNews:
             actor.resync()
 
 
-@dataclass
 class Hall:
     """Every live table of this process."""
 
-    store: Store
-    config: TableConfig = field(default_factory=TableConfig)
-    bots: BotRunner = field(default_factory=BotRunner)
-    coordinator: Coordinator = field(default_factory=LocalCoordinator)
-    actors: dict[str, TableActor] = field(default_factory=dict)
-    _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
-    _rounds: asyncio.Task[None] | None = None
+    actors: dict[str, TableActor]
+    """The live tables' actors, by table id."""
+
+    def __init__(
+        self,
+        store: Store,
+        config: TableConfig | None = None,
+        bots: BotRunner | None = None,
+        coordinator: Coordinator | None = None,
+    ) -> None:
+        """A hall of the tables in ``store``, none live yet (``open`` rebuilds the unfinished ones)."""
+        self.store = store
+        self.config = TableConfig() if config is None else config
+        self.bots = BotRunner() if bots is None else bots
+        self.coordinator: Coordinator = LocalCoordinator() if coordinator is None else coordinator
+        self.actors = {}
+        self._loading = asyncio.Lock()
+        """Held while a table is loaded or unloaded: a table has at most one actor in the process."""
+        self._rounds: asyncio.Task[None] | None = None
+        """The task of the hall's rounds (owning, unloading), once opened."""
 
     async def open(self) -> int:
         """Listen for other processes' events, rebuild every unfinished table from its events, and start
@@ -183,28 +180,12 @@ class Hall:
         return actor
 
     async def create(self, spec: NewTable, now: float) -> tuple[str, str]:
-        """Create a table with the host seated: its id and the host's seat token."""
-        options = options_from_settings(spec.game, spec.settings)
-        if len(spec.bots) != options.players:
-            raise CommandError("bad-settings", f"name a bot level or null for each of the {options.players} seats")
-        if not 0 <= spec.seat < options.players or spec.bots[spec.seat] is not None:
-            raise CommandError("no-such-seat", "the host takes a seat of the table that has no bot")
-        if any(level is not None and level not in BOT_LEVELS for level in spec.bots):
-            raise CommandError("bad-bot", f"the bot levels are {', '.join(BOT_LEVELS)}")
-        table = table_settings_from(spec.settings)
-        name, token = check_name(spec.name), new_token()
-        host = token_hash(token)
-        seats = self._seats(spec, name, host)
-        table_id = new_table_id()
-        payload = {
-            "t": "created",
-            "game": spec.game,
-            "options": options.to_dict(),
-            "seats": seats,
-            "table": table.to_dict(),
-            "language": spec.language,
-        }
-        event = Event(table_id, 1, None, "host", now, payload | {"host": host, "time": now})
+        """Create a table with the host seated: its id and the host's seat token (``CommandError`` when
+        ``spec`` makes no table: ``commands.opening`` checks it as the host's commands are checked)."""
+        token, table_id = new_token(), new_table_id()
+        payload = opening(spec, token_hash(token), now, secrets.SystemRandom())
+        payload[FAIR] = open_commitment(table_id, 1, 1)  # server-only: the first deal's secret
+        event = Event(table_id, 1, None, "host", now, payload)
         try:
             await self.store.create_table(table_id, now, [event])
         except StoreError as error:
@@ -214,22 +195,6 @@ class Hall:
             await self._start(self._rebuild(table_id, [event]))
         log.info("table created", extra={"table": table_id, "seq": 1})
         return table_id, token
-
-    @staticmethod
-    def _seats(spec: NewTable, name: str, host: str) -> list[dict[str, Any]]:
-        """The new table's seats: the host, a bot with a name of its own per bot level, the free seats."""
-        names: list[str | None] = [name]
-        seats: list[dict[str, Any]] = []
-        rng = secrets.SystemRandom()
-        for index, level in enumerate(spec.bots):
-            if index == spec.seat:
-                seats.append({"name": name, "token": host})
-            elif level is None:
-                seats.append({})
-            else:
-                names.append(bot_name(spec.language, names, rng))
-                seats.append({"name": names[-1], "bot": level})
-        return seats
 
     def open_tables(self) -> list[dict[str, Any]]:
         """The lobby: this process's live public tables with a free seat, and public matches being played."""
@@ -264,7 +229,7 @@ class Hall:
         state = actor.state
         if state.phase != OVER or state.match is None:
             raise CommandError("not-over", "the record can be downloaded once the match is over")
-        return export_record(state.match, state.seat_infos())
+        return with_proofs(export_record(state.match, state.seat_infos()), state)
 
     async def _existing(self, table_id: str) -> TableActor:
         actor = await self.actor(table_id)

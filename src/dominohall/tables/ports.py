@@ -1,5 +1,5 @@
-"""The ports of a table's life: the ``Store`` of events, the ``Event`` record it keeps, and the
-``Coordinator`` of the processes sharing a store.
+"""The ports of a table's life: the ``Store`` of events, the ``Event`` record it keeps, the ``Coordinator``
+of the processes sharing a store, and the ``Subscriber`` a connection watching a table is.
 
 A table is an append-only list of events numbered from 1 (``seq``). In each process one actor per live
 table changes it: it appends the events of one command in one transaction, and only then acknowledges the
@@ -13,9 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol
 
 import orjson
+
+
+class Phase(StrEnum):
+    """Where a table's match stands: what a table's summary calls its ``phase``, and what its store keeps
+    (a table whose match is not over is rebuilt when a process starts)."""
+
+    WAITING = "waiting"
+    """Seats are being taken and settings changed; no match yet."""
+    PLAYING = "playing"
+    """A match is being played."""
+    OVER = "over"
+    """The match is over (a rematch starts another)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +57,20 @@ class Event:
         return orjson.dumps(self.payload, option=orjson.OPT_SORT_KEYS).decode()
 
 
+Frame = dict[str, Any]
+"""A message for a client, as JSON (``docs/protocol.md``)."""
+
+
+class Subscriber(Protocol):
+    """A connection watching a table: it is known by its token hash and receives frames without waiting."""
+
+    token: str | None
+
+    def deliver(self, frame: Frame) -> None:
+        """Queue ``frame`` for sending (a connection that cannot keep up drops itself, never the table)."""
+        ...
+
+
 class StoreError(RuntimeError):
     """A store could not do what was asked (the table's events are unchanged)."""
 
@@ -65,11 +92,11 @@ class Store(Protocol):
         cannot be stored."""
         ...
 
-    async def append(self, events: Sequence[Event], *, finished: bool | None = None) -> None:
+    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
         """Append the events of one command of one table atomically (all or none).
 
-        ``finished`` marks the table's match as over (``True``) or running again (``False``, a rematch) in
-        the same transaction; ``None`` leaves it. Raises
+        ``phase`` is the table's phase once the events are folded, when they change it (``None``: they do
+        not): the store keeps whether the match is over in the same transaction. Raises
         ``DuplicateCommandError`` when a command id was applied already, ``SeqConflictError`` when a
         ``seq`` is taken, and appends nothing in either case. Any other failure (a payload that cannot be
         stored, the database) is a ``StoreError`` too, and never fails another table's append.
@@ -79,6 +106,15 @@ class Store(Protocol):
     async def load(self, table_id: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """The table's events with ``seq > after_seq``, in order (empty for an unknown table); the first
         ``limit`` of them when a limit is given."""
+        ...
+
+    async def save_analysis(self, table_id: str, key: str, body: dict[str, Any]) -> None:
+        """Keep a result computed from the table's events under ``key`` (a round's analysis); a second save
+        of the same key keeps the first."""
+        ...
+
+    async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
+        """A result kept by ``save_analysis``, or ``None``."""
         ...
 
     async def has_table(self, table_id: str) -> bool:

@@ -12,13 +12,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .ports import Coordinator
+from .config import TableConfig
+from .ports import Coordinator, Subscriber
 from .state import PLAYING, TableState
-
-if TYPE_CHECKING:
-    from .actor import Subscriber, TableConfig
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The web site: server-rendered pages (Jinja2) in four languages, static ES modules and CSS.
 
-``mount(app)`` adds the pages and ``/static`` to the server's app. Translations are read from the ``.po``
+``pages.mount(app)`` adds the pages and ``/static`` to the server's app. Translations are read from the ``.po``
 files under ``locales/`` when the process starts (no compile step to forget): Babel parses each catalog,
 sets its plural rule from CLDR, and it is turned into a ``gettext`` translation in memory.
 """
@@ -18,8 +18,6 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import __version__
@@ -116,11 +114,3 @@ def render(language: str, template: str, **context: Any) -> str:
         commit=commit(),
         **context,
     )
-
-
-def mount(app: FastAPI) -> None:
-    """Add the site's pages and its static files to ``app``."""
-    from . import pages
-
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")  # before /{language}/{slug}
-    app.include_router(pages.router)

@@ -1,0 +1,25 @@
+"""How tables behave: ``TableConfig``, read by the hall, each table's actor and its presence (its own module,
+so that none of them imports another for it; ``server.settings.ServerSettings`` holds one)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class TableConfig:
+    """How tables behave: the bots' delay, how far back a reconnect may catch up, the grace period, and
+    how the hall keeps its live tables."""
+
+    bot_delay: float = 0.8
+    catch_up_limit: int = 200
+    grace: float = 60.0
+    """Seconds a seated person may be gone during a match before a bot stands in (until they return)."""
+    claim_interval: float = 1.5
+    """Seconds between the hall's rounds: owning the live tables nobody owns, unloading idle ones."""
+    idle_unload: float = 600.0
+    """Seconds without a connection or an event after which a live table is unloaded (rebuilt when asked)."""
+    over_unload: float = 30.0
+    """The same, once the table's match is over."""
+    between_rounds: float = 20.0
+    """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""
