@@ -132,6 +132,8 @@ class TableActor:
     """True while this process owns the table: it runs the bots and the grace periods of absent people."""
     last_active: float
     """When the table last had an event, a connection, or a request (``time.monotonic``)."""
+    last_used: float
+    """When the table last had a connection or a request in this process (``time.monotonic``)."""
     presence: Presence
     """The table's people connected here, and the grace periods of the others."""
 
@@ -155,7 +157,7 @@ class TableActor:
         self.subscribers, self.visitors = set(), set()
         self.queue = asyncio.Queue()
         self.owner = False
-        self.last_active = time.monotonic()
+        self.last_active = self.last_used = time.monotonic()
         self.presence = Presence(state, self.subscribers, self.config, self.coordinator, self._expired)
         self._flags = ActorFlags()
         self._task: asyncio.Task[None] | None = None
@@ -254,16 +256,21 @@ class TableActor:
             self._enqueue(self._promote if owner else self._demote)
 
     def touch(self) -> None:
-        """The table is in use now."""
-        self.last_active = time.monotonic()
+        """The table is in use here now."""
+        self.last_active = self.last_used = time.monotonic()
 
-    def is_idle(self, now: float) -> bool:
+    def is_idle(self, now: float, *, chosen: bool = True) -> bool:
         """True when nobody is connected, nothing is waiting or running, and the table has been quiet for
-        ``idle_unload`` seconds (``over_unload`` once its match is over)."""
+        ``idle_unload`` seconds (``over_unload`` once its match is over); for a table not ``chosen`` for
+        this process, when nobody here has used it for ``elsewhere_unload`` seconds, however busy it is."""
         if self.subscribers or self.visitors or self._flags.busy or self._flags.bot_pending or self.presence.timers:
             return False
+        if not self.queue.empty():
+            return False
+        if not chosen:
+            return now - self.last_used >= self.config.elsewhere_unload
         limit = self.config.over_unload if self.state.phase == OVER else self.config.idle_unload
-        return self.queue.empty() and now - self.last_active >= limit
+        return now - self.last_active >= limit
 
     # -- owners --------------------------------------------------------------------------------------
 
@@ -456,7 +463,7 @@ class TableActor:
             self._broadcast(event)
             self._after(event)
         if events:
-            self.touch()
+            self.last_active = time.monotonic()
             self._arm_alarm()
             self._check_ready()
 
