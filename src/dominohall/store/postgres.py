@@ -3,15 +3,16 @@
 Same rules as the SQLite store: ``PRIMARY KEY (table_id, seq)`` keeps each table's numbering whole (a
 second writer of the same ``seq`` gets ``SeqConflictError``), ``UNIQUE (table_id, command_id)`` makes a
 repeated command id fail (``DuplicateCommandError``), a trigger refuses any change or removal of an event,
-and one command's events go in one transaction. That transaction also says ``pg_notify('dominohall',
-'<table id> <last seq>')``, delivered to every listening process when (and only if) it commits: the
-notification names the table and a number, never anything of a hand.
+and one command's events go in one transaction: a single statement, which also says
+``pg_notify('dominohall', '<table id> <last seq>')``, delivered to every listening process when (and only
+if) it commits: the notification names the table and a number, never anything of a hand.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import select
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -66,6 +67,20 @@ FROM unnest(%s::int[], %s::text[], %s::text[], %s::float8[], %s::text[]::jsonb[]
     AS batch (seq, command_id, actor, time, payload)
 """
 """One command's events with a single statement: one array per column."""
+APPEND = """
+WITH appended AS (
+    INSERT INTO events (table_id, seq, command_id, actor, time, payload)
+    SELECT %(table)s, seq, command_id, actor, time, payload
+    FROM unnest(%(seqs)s::int[], %(ids)s::text[], %(actors)s::text[], %(times)s::float8[], %(payloads)s::text[]::jsonb[])
+        AS batch (seq, command_id, actor, time, payload)
+    RETURNING seq
+), phase AS (
+    UPDATE tables SET finished = %(finished)s::boolean WHERE table_id = %(table)s AND %(finished)s::boolean IS NOT NULL
+)
+SELECT pg_notify(%(channel)s, %(table)s || ' ' || max(seq)) FROM appended
+"""
+"""A command's events, the table's phase when it changes, and the notification: one statement, so one
+transaction in one round trip (autocommit), all or nothing."""
 LOAD = """
 SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = %s AND seq > %s ORDER BY seq LIMIT %s
 """
@@ -113,7 +128,7 @@ class PostgresStore:
                     max_size=self.pool_size,
                     kwargs={"autocommit": True},
                     open=False,
-                    check=AsyncConnectionPool.check_connection,
+                    check=_check,
                 )
                 try:
                     await pool.open(wait=True, timeout=self.open_timeout)
@@ -156,14 +171,12 @@ class PostgresStore:
         """
         if not events:
             return
-        table_id = events[0].table_id
-        columns = _columns(events)
-        async with self._connection() as connection, connection.transaction():
-            await connection.execute(INSERT, [table_id, *columns])
-            if phase is not None:
-                finished = phase == Phase.OVER
-                await connection.execute("UPDATE tables SET finished = %s WHERE table_id = %s", [finished, table_id])
-            await connection.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table_id} {events[-1].seq}"])
+        seqs, ids, actors, times, payloads = _columns(events)
+        finished = None if phase is None else phase == Phase.OVER
+        arguments = {"table": events[0].table_id, "seqs": seqs, "ids": ids, "actors": actors, "times": times}
+        arguments |= {"payloads": payloads, "finished": finished, "channel": CHANNEL}
+        async with self._connection() as connection:
+            await connection.execute(APPEND, arguments)
 
     async def load(self, table_id: str, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """The table's events with ``seq > after_seq``, in order (the first ``limit`` of them if given)."""
@@ -206,6 +219,15 @@ class PostgresStore:
             pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+
+async def _check(connection: psycopg.AsyncConnection) -> None:
+    """Check a pooled connection as it is taken, without a round trip when nothing is amiss: an idle
+    connection has nothing to read, so a readable socket means the server said something (it ends a session
+    with a message, then closes it), and only then is the connection asked (which raises if it is gone)."""
+    readable, _, _ = select.select([connection.pgconn.socket], [], [], 0)
+    if readable or connection.broken:
+        await connection.execute("")
 
 
 def _columns(events: Sequence[Event]) -> tuple[list[int], list[str | None], list[str], list[float], list[str]]:
