@@ -71,8 +71,9 @@ APPEND = """
 WITH appended AS (
     INSERT INTO events (table_id, seq, command_id, actor, time, payload)
     SELECT %(table)s, seq, command_id, actor, time, payload
-    FROM unnest(%(seqs)s::int[], %(ids)s::text[], %(actors)s::text[], %(times)s::float8[], %(payloads)s::text[]::jsonb[])
-        AS batch (seq, command_id, actor, time, payload)
+    FROM unnest(
+        %(seqs)s::int[], %(ids)s::text[], %(actors)s::text[], %(times)s::float8[], %(payloads)s::text[]::jsonb[]
+    ) AS batch (seq, command_id, actor, time, payload)
     RETURNING seq
 ), phase AS (
     UPDATE tables SET finished = %(finished)s::boolean WHERE table_id = %(table)s AND %(finished)s::boolean IS NOT NULL
