@@ -174,8 +174,8 @@ class PostgresStore:
             return
         seqs, ids, actors, times, payloads = _columns(events)
         finished = None if phase is None else phase == Phase.OVER
-        arguments = {"table": events[0].table_id, "seqs": seqs, "ids": ids, "actors": actors, "times": times}
-        arguments |= {"payloads": payloads, "finished": finished, "channel": CHANNEL}
+        arguments: dict[str, object] = {"table": events[0].table_id, "finished": finished, "channel": CHANNEL}
+        arguments |= {"seqs": seqs, "ids": ids, "actors": actors, "times": times, "payloads": payloads}
         async with self._connection() as connection:
             await connection.execute(APPEND, arguments)
 
