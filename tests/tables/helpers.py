@@ -45,6 +45,9 @@ class Inbox:
         else:
             self.frames.append(kept)
 
+    def flush(self) -> None:
+        """Nothing is held: ``deliver`` keeps every frame at once."""
+
     def last_view(self) -> dict[str, Any] | None:
         """The latest view, every frame received applied."""
         return self.keeper.latest(self.frames)

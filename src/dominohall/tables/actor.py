@@ -383,6 +383,8 @@ class TableActor:
                 reply = Reply(error=CommandError("busy", f"the table could not do that ({type(error).__name__})"))
             finally:
                 self._flags.busy = False
+            for subscriber in list(self.subscribers):  # the ack and the events' frames leave now, together
+                subscriber.flush()
             if not request.done.done():
                 request.done.set_result(reply)
             self._schedule_bot()

@@ -70,6 +70,11 @@ class Subscriber(Protocol):
         """Queue ``frame`` for sending (a connection that cannot keep up drops itself, never the table)."""
         ...
 
+    def flush(self) -> None:
+        """Send now what was delivered (the table's actor says so after each request; a connection may hold
+        frames until then, or until the event loop's next turn, to send them together)."""
+        ...
+
 
 class StoreError(RuntimeError):
     """A store could not do what was asked (the table's events are unchanged)."""
