@@ -5,7 +5,8 @@ counts, in thread CPU time (not wall time, so that a busy machine's preemption d
 iteration of its event loop (how long it ran, how many callbacks it ran) and every pass of the cyclic
 collector. ``bench/server_load.py --loopstats FILE`` does this and sends the server SIGUSR1 when its
 measured window begins and again when it ends; the second signal writes the window's summary to the file
-as JSON. ``DOMINOHALL_GCTHRESH=a,b`` sets the collector's first two thresholds before anything else.
+as JSON. ``DOMINOHALL_GCTHRESH=a,b`` sets the collector's first two thresholds before anything else, and
+``DOMINOHALL_SWITCH=seconds`` the interpreter's switch interval (experiments).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ if OUT and "serve" in sys.argv:
 
     if os.environ.get("DOMINOHALL_GCTHRESH"):
         gc.set_threshold(*[int(x) for x in os.environ["DOMINOHALL_GCTHRESH"].split(",")])
+    if os.environ.get("DOMINOHALL_SWITCH"):
+        sys.setswitchinterval(float(os.environ["DOMINOHALL_SWITCH"]))
     MAIN = threading.main_thread()
     state: dict[str, Any] = {}
 
@@ -38,6 +41,7 @@ if OUT and "serve" in sys.argv:
             wall=time.perf_counter(),
             gc_now=0.0,
             collected={0: 0, 1: 0, 2: 0},
+            batches=[],
         )
 
     reset()
@@ -101,10 +105,32 @@ if OUT and "serve" in sys.argv:
                 "max_ms": round(1000 * ordered[-1], 2) if ordered else 0.0,
                 "collected": state["collected"][generation],
             }
+        batches = state["batches"]
+        walls = sorted(wall for wall, _, _ in batches)
+        figures["writer"] = {
+            "batches": len(batches),
+            "appends_mean": round(sum(n for _, _, n in batches) / len(batches), 1) if batches else 0,
+            "wall_ms": {f"p{q}": quantile(walls, q / 100) for q in (50, 90, 99)},
+            "wall_max_ms": round(1000 * walls[-1], 1) if walls else 0.0,
+            "cpu_ms_mean": round(1000 * sum(cpu for _, cpu, _ in batches) / len(batches), 3) if batches else 0,
+        }
         figures["threshold"] = gc.get_threshold()
         figures["objects"] = [len(gc.get_objects(generation)) for generation in range(3)] + [gc.get_freeze_count()]
         return figures
 
+    from dominohall.store import sqlite as sqlite_store
+
+    append_batch = sqlite_store.SqliteStore._append_batch
+
+    def timed_append_batch(self: Any, *args: Any) -> Any:
+        """The SQLite writer's batch, timed in wall and thread CPU time (GIL waits and the disk's sync show
+        as wall time without CPU)."""
+        wall, cpu = time.perf_counter(), time.thread_time()
+        outcome = append_batch(self, *args)
+        state["batches"].append((time.perf_counter() - wall, time.thread_time() - cpu, len(outcome)))
+        return outcome
+
+    sqlite_store.SqliteStore._append_batch = timed_append_batch  # type: ignore[method-assign,assignment]
     marks = [0]
 
     def on_mark(signum: int, frame: Any) -> None:
