@@ -1,7 +1,7 @@
 """Server load: N concurrent Chicken Foot tables on one real server process. Prints one JSON line of figures.
 
 Starts ``python -m dominohall serve`` on a free loopback port with a SQLite file in a temporary folder and
-bots moving at once (``DOMINOHALL_BOT_DELAY=0``), creates N four-seat tables over HTTP (one scripted
+bots moving at once (``--bot-delay``, 0 by default), creates N four-seat tables over HTTP (one scripted
 person, the host, and three bots at the default level or ``--bots``), connects one WebSocket client per
 table, starts every match, and lets each client make a legal move from its own latest view at a fixed rate
 (``--rate`` moves a second at most, each client starting at a random point of its period) whenever it
@@ -283,6 +283,7 @@ def main() -> None:
     parser.add_argument("--bots", choices=("easy", "medium", "hard"), default="medium", help="the bots' level")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play (default 20)")
     parser.add_argument("--rate", type=float, default=0.2, help="each person's moves a second at most (default 0.2)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before moving (default 0)")
     parser.add_argument(
         "--loopstats",
         type=Path,
@@ -299,7 +300,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="dominohall-load-") as temp:
         port = free_port()
         room = str(args.tables + 16)  # every client comes from one address
-        server = start_server(Path(temp), port, ["--connections-per-address", room, "--tables-per-minute", room])
+        options = ["--connections-per-address", room, "--tables-per-minute", room, "--bot-delay", str(args.bot_delay)]
+        server = start_server(Path(temp), port, options)
         try:
             figures = asyncio.run(run(args, port, server.pid))
             if args.loopstats:

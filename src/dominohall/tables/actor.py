@@ -69,6 +69,8 @@ class Reply:
 
 
 BUSY = CommandError("busy", "the table could not do that now: try again")
+BOT_YIELD = 1e-6
+"""Seconds a bot waits when it has no delay: a timer, which the event loop runs after the I/O it polled."""
 COMMAND_EVENTS_MAX = 16
 """More events than any one command makes (the most: a start that fills seven free seats with bots makes
 nine, the bots, the start and the deal)."""
@@ -571,13 +573,24 @@ class TableActor:
             self._flags.bot_pending = True
             self._bot_task = asyncio.create_task(self._bot_turn(rnd.turn, level))
 
+    def _bot_wait(self) -> float:
+        """How long a bot waits before moving: the delay, spread over 75-125% of it.
+
+        The bots of tables whose events were committed together (one group commit, a restart, a takeover)
+        would otherwise all wake in the same turn of the event loop, and every person's command arriving
+        then would wait behind them. Without a delay a bot still waits a timer of a microsecond, so that
+        it moves after the clients' messages that arrived meanwhile, not before them.
+        """
+        delay = self.config.bot_delay
+        return delay * (0.75 + 0.5 * self.rng.random()) if delay > 0 else BOT_YIELD
+
     async def _bot_turn(self, seat: int, level: str) -> None:
         """Wait the delay, let the bot choose from its view, and queue its move.
 
         Only the seat to move changes the round, so the round cannot change while its bot thinks; the move
         is checked again like any other when the actor takes it.
         """
-        await asyncio.sleep(self.config.bot_delay)
+        await asyncio.sleep(self._bot_wait())
         match, rnd = self.state.match, self.state.round
         if not self.owner or match is None or rnd is None or rnd.end is not None or rnd.turn != seat:
             self._flags.bot_pending = False
