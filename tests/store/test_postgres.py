@@ -1,5 +1,6 @@
-"""What only the PostgreSQL store does: the trigger, the notification committed with the events, the schema
-made by two processes at once, and the coordinator (owners, presence, news) on a real server."""
+"""What only the PostgreSQL store does: the trigger, the notification said once the events are committed, the
+schema made by two processes at once, and the coordinator (processes, owners, presence, news) on a real
+server."""
 
 from __future__ import annotations
 
