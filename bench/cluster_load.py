@@ -25,7 +25,8 @@ the last ``seq`` they saw and send again the commands that had no answer (the sa
 - ``server_cpu_ms_per_move``: the serve processes' CPU time while measuring, per move (all of them);
   ``db_cpu_ms_per_move``: PostgreSQL's (every backend's, exited ones included), per move;
 - ``events_per_s``, ``notifies_per_s``: rows appended and notifications sent (a listener of this bench
-  counts them), a second; ``wal_bytes_per_move``: the WAL written while measuring, per move.
+  counts them), a second; ``wal_bytes_per_move``: the WAL written while measuring, per move;
+  ``db_bytes_per_event``: the events table's size on disk (indexes included) over its rows, at the end.
 """
 
 from __future__ import annotations
@@ -361,7 +362,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         await listener
 
     stored = await asyncio.to_thread(read_store, cluster.url, figures.acked, began_wall, ended_wall, killed_wall)
-    moves, events, lost, waits = stored
+    moves, events, lost, waits, event_bytes = stored
     mean = sum(owned) / len(owned)
     return {
         "processes": count,
@@ -388,6 +389,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         "events_per_s": round(events / elapsed, 1),
         "notifies_per_s": round(counted[0] / elapsed, 1),
         "wal_bytes_per_move": round(wal_used / max(1, moves)),
+        "db_bytes_per_event": event_bytes,
         "errors": figures.errors,
         "error_examples": figures.details,
     }
@@ -406,9 +408,9 @@ async def until_owned(ports: list[int], wanted: int, timeout: float) -> float | 
 
 def read_store(
     url: str, acked: list[str], began: float, ended: float, killed: float
-) -> tuple[int, int, int, list[float]]:
-    """From the store: the moves and events stored while measuring, the acked commands missing from it, and
-    per table the wait of its first owner's work after the kill."""
+) -> tuple[int, int, int, list[float], int]:
+    """From the store: the moves and events stored while measuring, the acked commands missing from it, per
+    table the wait of its first owner's work after the kill, and the bytes an event takes (with indexes)."""
     with psycopg.connect(url) as connection:
         window = [began, ended]
         row = connection.execute(
@@ -421,7 +423,8 @@ def read_store(
             "SELECT table_id, time, actor, payload->>'t' FROM events WHERE time > %s - 60 ORDER BY table_id, seq",
             [killed],
         ).fetchall()
-    return int(row[0]), int(row[1]), len(set(acked) - found), owner_waits(rows, killed)
+        size = connection.execute("SELECT pg_total_relation_size('events') / count(*) FROM events").fetchone()
+    return int(row[0]), int(row[1]), len(set(acked) - found), owner_waits(rows, killed), int(size[0] if size else 0)
 
 
 def owner_waits(rows: list[tuple[str, float, str, str]], killed: float) -> list[float]:
