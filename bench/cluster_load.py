@@ -38,6 +38,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -452,6 +453,7 @@ def main() -> None:
     parser.add_argument(
         "--reconnect-after", type=float, default=10.0, help="seconds its people stay away after the kill (default 10)"
     )
+    parser.add_argument("--logs", type=Path, help="copy the serve processes' logs into this folder at the end")
     args = parser.parse_args()
     if args.kill_after is None:
         args.kill_after = args.seconds / 3
@@ -472,6 +474,10 @@ def main() -> None:
             while any(health(port)["processes"] != args.processes for port in ports):
                 time.sleep(0.1)
             figures = asyncio.run(run(args, Cluster(postgres, url, processes, ports)))
+            if args.logs:
+                args.logs.mkdir(parents=True, exist_ok=True)
+                for n in range(args.processes):
+                    shutil.copy(Path(temp) / f"p{n}" / "server.log", args.logs / f"p{n}.log")
     finally:
         for process in processes:
             if process.poll() is None:

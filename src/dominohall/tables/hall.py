@@ -36,6 +36,12 @@ from .state import OVER, PLAYING, WAITING, TableState, token_hash
 log = logging.getLogger("dominohall.tables")
 
 
+LOADS_AT_ONCE = 8
+"""Tables whose events a take-up reads at the same time (the PostgreSQL store's pool has 8 connections)."""
+TAKE_UP_SLICE = 64
+"""Tables a take-up makes live between two turns of the event loop (folding is the event loop's work)."""
+
+
 def new_token() -> str:
     """A fresh seat token: 128 random bits, URL-safe."""
     return secrets.token_urlsafe(16)
@@ -107,11 +113,28 @@ class Hall:
         return count
 
     async def take_up(self) -> int:
-        """Load every unfinished table chosen for this process that is not live here: how many."""
+        """Load every unfinished table chosen for this process that is not live here: how many.
+
+        The tables' events are read a few at a time at once (``LOADS_AT_ONCE``) and the tables are made live
+        in slices, each owned with one claim for the slice: a process taking up the tables of a dead one, or
+        starting, does not pay a round trip or two per table one after the other.
+        """
+        wanted = [t for t in await self.store.unfinished() if t not in self.actors and self.coordinator.chooses(t)]
+        reading = asyncio.Semaphore(LOADS_AT_ONCE)
+
+        async def read(table_id: str) -> tuple[str, list[Event]]:
+            async with reading:
+                return table_id, await self.store.load(table_id)
+
         count = 0
-        for table_id in await self.store.unfinished():
-            if table_id not in self.actors and self.coordinator.chooses(table_id):
-                count += await self._load(table_id) is not None
+        for start in range(0, len(wanted), TAKE_UP_SLICE):
+            loaded = await asyncio.gather(*(read(t) for t in wanted[start : start + TAKE_UP_SLICE]))
+            async with self._loading:
+                states = [self._rebuild(t, events) for t, events in loaded if events and t not in self.actors]
+                owned = await self.coordinator.claim([state.table_id for state in states])
+                for state in states:
+                    self._make_live(state, state.table_id in owned).resync()  # what was committed since the read
+            count += len(states)
         return count
 
     def take_up_later(self, table_id: str | None = None) -> None:
@@ -227,11 +250,15 @@ class Hall:
 
     async def _start(self, state: TableState) -> TableActor:
         """Make the table live here, as its owner if it is chosen for this process (and no other holds it)."""
+        owned = await self.coordinator.claim([state.table_id])
+        return self._make_live(state, state.table_id in owned)
+
+    def _make_live(self, state: TableState, owner: bool) -> TableActor:
+        """Start the table's actor here (the caller holds the loading lock)."""
         assert state.table_id not in self.actors, "a table has one actor in the process"
         actor = TableActor(state, self.store, self.bots, self.config, self.coordinator)
         self.actors[state.table_id] = actor
-        owned = await self.coordinator.claim([state.table_id])
-        actor.start(owner=state.table_id in owned)
+        actor.start(owner=owner)
         return actor
 
     async def create(self, spec: NewTable, now: float) -> tuple[str, str]:
