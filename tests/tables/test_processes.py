@@ -14,6 +14,7 @@ import pytest
 
 from dominohall.engine.record import verify
 from dominohall.store.coordinator import PostgresCoordinator
+from dominohall.store.postgres import PostgresStore
 from dominohall.tables.actor import Reply
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.hall import Hall
@@ -210,6 +211,27 @@ def test_the_tables_of_a_process_that_goes_are_taken_up_by_their_new_owner_witho
     later = [e for e in events if e.seq > before]
     assert ("away", 0) in [(e.kind, e.payload.get("seat")) for e in later], "a bot stood in for Ann after her grace"
     assert any(e.actor.startswith("bot:") for e in later), "the bots played on"
+
+
+def test_events_a_process_committed_but_never_told_of_are_caught_up_when_it_goes(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> tuple[int, int, int]:
+        table_id, _ = await create_for(b, a, NewTable("chickenfoot", {}, TWO_PEOPLE, "Ann"))
+        await until(lambda: table_id in b.actors, what="b loading the table chosen for it")
+        on_b = b.actors[table_id]
+        before = on_b.state.seq
+        silent = PostgresStore(postgres_url)  # commits like a's store, and dies before saying the news
+        silent._tell = lambda table_id, seq: None  # type: ignore[method-assign]
+        chat = {"t": "chat", "seat": 0, "text": "said just before dying"}
+        await silent.append([Event(table_id, before + 1, None, "seat:0", 1001.0, chat)])
+        await silent.close()
+        await asyncio.sleep(0.3)  # six rounds of the halls: nobody was told
+        untold = on_b.state.seq
+        await a.close()  # a goes: b catches up every live table, no client asking
+        await until(lambda: on_b.state.seq == before + 1, what="b catching up")
+        return before, untold, on_b.state.seq
+
+    before, untold, after = with_halls(postgres_url, 2, work)
+    assert untold == before and after == before + 1
 
 
 def test_tables_spread_over_the_processes_and_only_the_chosen_owner_keeps_them(postgres_url: str) -> None:

@@ -203,6 +203,8 @@ class Hall:
                 changed = await self.coordinator.heartbeat()
                 await self.claim()
                 if changed:
+                    for actor in list(self.actors.values()):  # a process that died may have committed
+                        actor.resync()  # events it never told of (the news follows the commit)
                     log.info("tables taken up", extra={"tables": await self.take_up()})
                 await self.unload_idle()
             except Exception:
