@@ -13,7 +13,8 @@ the last ``seq`` they saw and send again the commands that had no answer (the sa
 
 - ``moves_per_s``: moves stored during the measured time (every table, the person's and the bots');
 - ``ack_p50_ms``, ``ack_p99_ms``: from sending a move to its ``ack``, over every ack while measuring but
-  those of the commands sent again after the kill (``resent``: their wait is the person's absence);
+  those of the commands sent again after the kill (``resent``: their wait is the person's absence); and the
+  p99 of the commands sent before the kill, in the 5 s after it, and later;
 - ``tables_per_process_min``, ``_max``, ``_spread``: the tables each process owns just before the kill
   (``/healthz``), and the largest deviation from their mean as a fraction of it;
 - ``takeover_s``: for every table, the wait of its first owner's work after the kill (a bot's move or a
@@ -100,6 +101,8 @@ class Figures:
     """What every client adds to."""
 
     acks_ms: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When each timed command was first sent (``time.perf_counter``), in the order of ``acks_ms``."""
     acked: list[str] = field(default_factory=list)
     """The stored command ids (``<token hash prefix>:<id>``) of every acknowledged command."""
     errors: int = 0
@@ -178,6 +181,7 @@ class Person:
                 self.figures.acked.append(f"{self.key}:{frame['id']}")
                 if first is not None and first[0] >= 0 and self.figures.measuring:
                     self.figures.acks_ms.append((time.perf_counter() - first[0]) * 1000)
+                    self.figures.sent_at.append(first[0])
         elif "seq" in frame:
             self.seen = max(self.seen, frame["seq"])
         if isinstance(frame.get("view"), dict):  # a move frame's view is a patch (docs/protocol.md)
@@ -327,7 +331,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     victim = owned.index(max(owned))
     cpu_at_kill = cluster.cpu()
     cluster.processes[victim].send_signal(signal.SIGKILL)
-    killed_wall = time.time()
+    killed_wall, killed_at = time.time(), time.perf_counter()
     cluster.processes[victim].wait()
     survivors = [port for n, port in enumerate(ports) if n != victim]
     owned_again = await until_owned(survivors, sum(owned), args.reconnect_after)
@@ -364,6 +368,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
 
     stored = await asyncio.to_thread(read_store, cluster.url, figures.acked, began_wall, ended_wall, killed_wall)
     moves, events, lost, waits, event_bytes = stored
+    timed = list(zip(figures.acks_ms, figures.sent_at, strict=True))
     mean = sum(owned) / len(owned)
     return {
         "processes": count,
@@ -374,6 +379,9 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         "acks": len(figures.acks_ms),
         "ack_p50_ms": percentile(figures.acks_ms, 0.5),
         "ack_p99_ms": percentile(figures.acks_ms, 0.99),
+        "ack_p99_before_kill_ms": percentile([a for a, t in timed if t < killed_at], 0.99),
+        "ack_p99_kill_to_5s_ms": percentile([a for a, t in timed if killed_at <= t < killed_at + 5], 0.99),
+        "ack_p99_later_ms": percentile([a for a, t in timed if t >= killed_at + 5], 0.99),
         "tables_per_process": owned,
         "tables_per_process_min": min(owned),
         "tables_per_process_max": max(owned),
