@@ -3,13 +3,14 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 
-.PHONY: run test bench lint venv clean chromium postgresql nginx screenshots
+.PHONY: run test bench lint venv clean chromium postgresql nginx nodejs screenshots
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
-test: $(STAMP) lint chromium postgresql nginx
+test: $(STAMP) lint chromium postgresql nginx nodejs
 	$(BIN)/python -m pytest -n 2 -q
 
 # The README's screenshots: only this target writes tests/web/screenshots/*.png (a plain test run writes none).
@@ -32,20 +33,35 @@ postgresql:
 nginx:
 	test -x /usr/sbin/nginx || (apt-get install -y nginx || (apt-get update && apt-get install -y nginx))
 
+# Node.js runs the table page's JavaScript tests (tests/js, Node's own test runner) and npm installs the checker
+# of make lint: Debian's nodejs and npm when they are missing.
+nodejs:
+	test -x /usr/bin/node || (apt-get install -y nodejs || (apt-get update && apt-get install -y nodejs))
+	command -v npm >/dev/null || (apt-get install -y npm || (apt-get update && apt-get install -y npm))
+
 bench: $(STAMP) chromium
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/server_load.py --tables 200
 	$(BIN)/python bench/first_paint.py
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.state.json
 
 venv: $(STAMP)
+
+# The JavaScript checker, TypeScript pinned by package-lock.json: npm ci when node_modules is missing or older
+# than the lock file.
+$(NODE_STAMP): package.json package-lock.json | nodejs
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
 
 $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,4 +69,4 @@ $(STAMP): pyproject.toml requirements.lock
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -326,10 +326,12 @@ class Soak:
         """A spectator who watches a few seconds, leaves, and comes back."""
         while not self.stopping:
             peer = await Peer(self.server.url, table_id, name=f"{table_id}/spectator").open()
-            await asyncio.sleep(self.rng.uniform(1, 10))
-            if peer.closed is not None:
-                self.error(f"spectator closed with {peer.closed}")
-            await peer.close()
+            try:
+                await asyncio.sleep(self.rng.uniform(1, 10))
+                if peer.closed is not None:
+                    self.error(f"spectator closed with {peer.closed}")
+            finally:  # also when the table is left meanwhile: an open connection would keep the table loaded
+                await peer.close()
             await asyncio.sleep(self.rng.uniform(0.5, 5))
 
     async def slow_reader(self, table_id: str) -> None:

@@ -11,6 +11,7 @@ import pytest
 from dominohall.bots import Bot
 from dominohall.bots.analysis import Verdict, analyse_round
 from dominohall.bots.arena import play_match
+from dominohall.bots.hard import SEARCHES
 from dominohall.bots.knowledge import Knowledge
 from dominohall.bots.line import points_of
 from dominohall.bots.medium import MediumBot
@@ -20,7 +21,7 @@ from dominohall.engine.games import game_of, round_view
 from dominohall.engine.match import Match
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.standard_options import StandardOptions
-from dominohall.engine.views import standard_view
+from dominohall.engine.views import chicken_foot_view, standard_view
 
 
 def _finished(options: Any, seed: int) -> Match[Any]:
@@ -132,3 +133,36 @@ def test_only_a_finished_round_is_analysed_and_forced_moves_are_not_rated() -> N
     analysis = analyse_round(finished, 0, 0, samples=20, rng=random.Random(3))
     assert all(decision.choices > 1 for decision in analysis.decisions)
     assert analysis.to_dict()["format"] == "dominohall/analysis@1"
+
+
+@pytest.mark.parametrize("mode", ["draw", "allfives", "bergen"])
+def test_every_legal_play_is_one_of_the_candidates_rated(mode: str) -> None:
+    """A play that ``candidates`` folded into another (the same outcome) is rated as that one."""
+    options = StandardOptions.for_table(4, mode=mode, target=None)
+    search = SEARCHES["standard"]
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        rnd = game_of(options).new_match(options).deal_next(rng)
+        while rnd.end is None:
+            view = standard_view(rnd, rnd.turn)
+            candidates = search.candidates(view)
+            for move in view.legal_moves:
+                if move.is_play():
+                    assert search.key_of(view, move) in candidates
+                    checked += 1
+            rnd.apply(rng.choice(view.legal_moves), rnd.turn)
+    assert checked > 500
+
+
+def test_every_chicken_foot_play_is_one_of_the_candidates_rated() -> None:
+    options = ChickenFootOptions.for_table(4, length="one")
+    search = SEARCHES["chickenfoot"]
+    for seed in range(10):
+        rng = random.Random(seed)
+        rnd = game_of(options).new_match(options).deal_next(rng)
+        while rnd.end is None:
+            view = chicken_foot_view(rnd, rnd.turn)
+            candidates = search.candidates(view)
+            assert all(search.key_of(view, m) in candidates for m in view.legal_moves if m.is_play())
+            rnd.apply(rng.choice(view.legal_moves), rnd.turn)

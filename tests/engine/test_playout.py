@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.moves import DRAW, PASS, Move
 from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.playout import TraceStep, deal_and_play_out, random_playout
+from dominohall.engine.playout import TraceStep, deal_and_play_out, play_out, random_playout
+from dominohall.engine.tiles import HIGH, PIPS, tiles_of
 
 
 def replay_trace(rnd: ChickenFootRound, trace: list[TraceStep]) -> None:
@@ -89,3 +90,36 @@ def test_deal_and_play_out_deals_like_deal_round_and_plays_legally(players: int,
     result = deal_and_play_out(options, number, first, random.Random(seed), trace)
     replay_trace(rnd, trace)
     assert (rnd.end, rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)
+
+
+@given(st.integers(2, 8), st.integers(0, 2**32), st.integers(0, 60))
+@settings(max_examples=200, deadline=None)
+def test_heavy_playouts_are_legal_and_shed_the_heaviest_playable_tile(players: int, seed: int, steps: int) -> None:
+    """With ``heavy`` every seat plays its heaviest playable tile (a 0-0 weighing the blank-double value),
+    or the tile it just drew; every move is legal in the engine, whose end and penalties agree."""
+    options = ChickenFootOptions.for_table(players, blank_double=25)
+    rng = random.Random(seed)
+    rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(players), rng)
+    for _ in range(steps):
+        if rnd.end is not None or rnd.drawn >= 0:
+            break
+        rnd.apply(rng.choice(rnd.legal_moves()))
+    if rnd.end is not None or rnd.drawn >= 0:
+        return
+    trace: list[TraceStep] = []
+    result = play_out(
+        [tiles_of(hand) for hand in rnd.hands], [len(lasts) for lasts in rnd.lines_at], options, rng,
+        pending=HIGH[rnd.pending] if rnd.pending >= 0 else -1, needs=rnd.pending_needs, turn=rnd.turn, drawn=-1,
+        boneyard=rnd.boneyard, next_draw=rnd.drawn_count, heavy=True, trace=trace,
+    )  # fmt: skip
+
+    def weight(t: int) -> int:
+        return options.blank_double if t == 0 else PIPS[t]
+
+    for seat, kind, t, matched in trace:
+        if kind == "play" and rnd.drawn < 0:
+            playable = tiles_of(rnd.hands[seat] & rnd.playable())
+            assert weight(t) == max(weight(x) for x in playable)
+        replay_trace(rnd, [(seat, kind, t, matched)])
+    ended: str | None = rnd.end  # the replay ended the round (mypy keeps the narrowing of the check above)
+    assert (ended, rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)

@@ -6,6 +6,9 @@ boneyard (for a spectator: every hand too). Once a round has ended its hands are
 Each frame is checked against the point of the recipient's view after it (``wire.views``). A hidden
 tile never lies on the table or in the recipient's own hand, so its notation in quotes anywhere in the
 frame is a leak (and since every boneyard tile is hidden, so is any trace of the boneyard's order).
+
+A round's secret (its fair deal's, docs/fairness.md; the record's ``fair`` holds it once revealed) is hidden
+until the round has ended: in any frame before that point, its hex is a leak too.
 """
 
 from __future__ import annotations
@@ -48,4 +51,13 @@ def leaks(record: dict[str, Any], frames: list[dict[str, Any]], seat: int | None
         for tile in hidden_tiles(record, *point[:2], seat, point[2]):
             if f'"{tile}"' in text:
                 found.append(f"frame {number} ({frame.get('t')}) for seat {seat} names hidden {tile}")
+        for index in hidden_secrets(record, point[0], point[2]):
+            if record["rounds"][index]["fair"]["secret"] in text:
+                found.append(f"frame {number} ({frame.get('t')}) for seat {seat} tells round {index + 1}'s secret")
     return found
+
+
+def hidden_secrets(record: dict[str, Any], round_index: int, ended: bool) -> list[int]:
+    """The rounds whose secret is still hidden at this point: the round being played and every later one."""
+    first = round_index + 1 if ended else round_index
+    return [index for index in range(first, len(record["rounds"])) if "fair" in record["rounds"][index]]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from pathlib import Path
 
 from dominohall.engine.record import verify
@@ -101,5 +103,34 @@ def test_an_unloaded_table_is_loaded_again_by_its_chosen_owner_when_another_proc
             for hall in (a, b):
                 await hall.close()
                 await hall.store.close()
+
+    asyncio.run(work())
+
+
+def test_an_unloaded_table_is_freed_without_the_cyclic_collector(tmp_path: Path) -> None:
+    """``serve`` makes the collector's full passes rare, so an unloaded actor caught in a reference cycle would
+    keep its whole table (state, match, rounds) in memory until one of them."""
+
+    async def work() -> None:
+        hall = await sqlite_hall(tmp_path / "db", over_unload=0.1)
+        try:
+            table_id, token = await hall.create(NewTable("chickenfoot", {"length": "one"}, THREE_BOTS, "Ann"), 1.0)
+            actor = hall.actors[table_id]
+            inbox = Inbox.for_token(token)
+            await actor.join(inbox, None)
+            await actor.submit(Command("start", token=token_hash(token)))
+            await play_to_end(actor, inbox, token, 0)
+            gone = weakref.ref(actor)
+            gc.collect()
+            gc.disable()
+            actor.leave(inbox)
+            del actor, inbox
+            await until(lambda: table_id not in hall.actors, what="the unloading")
+            await asyncio.sleep(0.1)
+            assert gone() is None, "the unloaded actor is still referenced"
+        finally:
+            gc.enable()
+            await hall.close()
+            await hall.store.close()
 
     asyncio.run(work())

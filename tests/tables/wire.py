@@ -1,6 +1,6 @@
 """A client's side of the frames: the full view a recipient holds after each frame it received.
 
-This is the reference the page's ``table.js`` follows: a ``round`` frame or a snapshot brings a whole
+This is the reference the page's ``state.js`` follows: a ``round`` frame or a snapshot brings a whole
 view; a ``move`` frame brings the move and the view without the fields the client keeps itself
 (``options``, ``history``, ``placed``).
 """

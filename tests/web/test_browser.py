@@ -213,7 +213,6 @@ def test_a_refused_form_keeps_every_choice_on_a_phone(server: Server, browser: B
     expect(page.locator("input[name=name]")).to_have_value("Ola")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the refused form scrolls sideways on a phone ({width} px)"
-    page.screenshot(path="/tmp/c1-refused-phone.png", full_page=False)
     page.context.close()
 
 
@@ -240,7 +239,6 @@ def test_a_public_table_appears_in_another_visitors_lobby_and_a_click_seats_them
     guest.clock.run_for(11_000)  # the lobby's script fetches the list again every ten seconds
     expect(entry).to_contain_text("Obsazená místa: 2 z 3 · Ann")
     expect(entry).to_contain_text("Limit: 150 bodů")
-    guest.screenshot(path="/tmp/c1-lobby.png", full_page=True)
     guest.fill("#lobby-name input", "Eva")
     entry.get_by_role("button", name="Posadit se").click()
     expect(guest).to_have_url(f"{server.url}/t/{table_id}")
@@ -289,7 +287,6 @@ def test_the_hosts_settings_form_sends_only_what_changed(server: Server, browser
     form.get_by_role("button", name="Save settings").click()
     expect(form.locator("#problem-limit")).to_have_count(0)
     assert settled(host, options, lambda now: now["limit"] == 260)["limit"] == 260
-    host.screenshot(path="/tmp/c1-table-settings.png", full_page=True)
     host.context.close()
 
 

@@ -7,17 +7,21 @@ import json
 import re
 import urllib.request
 from http.cookiejar import CookieJar
+from typing import Any
 
 import pytest
 import segno
+from playwright.sync_api import Browser, expect
 
 from dominohall.engine.errors import RULES
+from dominohall.server.protocol import PROTOCOL_VERSION
 from dominohall.tables.errors import CODES
 from dominohall.web import LANGUAGES, catalog, chosen_language, translations
 from dominohall.web.catalogs import messages
 from dominohall.web.words import table_strings
 
 from ..server.harness import Server
+from .conftest import DESKTOP, new_page
 
 PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/standard")
 
@@ -155,6 +159,22 @@ def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: 
     _, russian = fetch(link.group(1) + "?lang=ru")
     title = translations("ru").gettext("QR code of the link to this table")
     assert title != "QR code of the link to this table" and f"<title>{title}</title>" in russian
+
+
+def test_the_table_page_says_hello_in_the_protocol_version_its_data_block_gives(
+    server: Server, browser: Browser
+) -> None:
+    url, html = fetch(f"{server.url}/en/chicken-foot/play", data=b"name=Ann")
+    block = re.search(r'<script type="application/json" id="strings">(.*?)</script>', html, re.S)
+    assert block, "the table page has its data block"
+    assert json.loads(block.group(1))["protocol"] == PROTOCOL_VERSION
+    page = new_page(browser, DESKTOP)
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda text: sent.append(json.loads(text))))
+    page.goto(url)
+    expect(page.locator("#phase")).not_to_have_text("Connecting…")
+    assert sent and sent[0]["t"] == "hello" and sent[0]["v"] == PROTOCOL_VERSION, sent
+    page.context.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

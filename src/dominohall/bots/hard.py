@@ -22,10 +22,10 @@ from ..engine.playout import play_out
 from ..engine.standard import lead_line
 from ..engine.standard_playout import HandResult, HandState, play_on
 from ..engine.standard_scoring import play_points
-from ..engine.tiles import HIGH, Tile
+from ..engine.tiles import HIGH, LOW, Tile
 from ..engine.views import ChickenFootView, StandardView, View
 from .knowledge import Knowledge
-from .line import end_index, is_lead
+from .line import after_play, end_index, is_lead
 
 DEFAULT_BUDGET_MS = 200.0
 
@@ -119,8 +119,35 @@ def standard_rollouts(view: StandardView) -> Rollout:
 
 
 def standard_plays(view: StandardView) -> dict[Move, Move]:
-    """Every legal play of a standard hand, each its own candidate."""
-    return {move: move for move in view.legal_moves if move.is_play()}
+    """The legal plays of a standard hand that can lead to different outcomes, each once.
+
+    Two plays of one tile lead to the same outcome when the lines they leave look alike: the same numbers
+    showing and, where play scores (All Fives, Bergen), doubles and the spinner at the same ends. Only the
+    first of such plays is kept.
+    """
+    plays: dict[tuple[Any, ...], Move] = {}
+    for move in view.legal_moves:
+        if move.is_play():
+            plays.setdefault(standard_outcome(view, move), move)
+    return {move: move for move in plays.values()}
+
+
+def standard_outcome(view: StandardView, move: Move) -> tuple[Any, ...]:
+    """What decides the rest of the hand after ``move``: the tile and, in no order, the number each open end
+    shows; where play scores, also the spinner's state and whether each end's tile is a double or the
+    spinner."""
+    if is_lead(move):
+        return (move.tile,)
+    mode = view.options.mode
+    line, spinner, spinner_open = after_play(view.open_ends, view.spinner, view.spinner_open, move, mode=mode)
+    if mode not in SCORING_MODES:
+        return (move.tile, *sorted(n for _, n in line))
+    ends = sorted((n, HIGH[last] == LOW[last], last == spinner) for last, n in line)
+    return (move.tile, spinner, spinner_open, *ends)
+
+
+SCORING_MODES = ("allfives", "bergen")
+"""The standard modes that score during play, where the tiles at the ends count and not only their numbers."""
 
 
 def standard_rollout(
@@ -165,8 +192,9 @@ def _matched(view: ChickenFootView, ends: dict[Tile, int], move: Move) -> tuple[
 
 
 def standard_key(view: StandardView, move: Move) -> Move:
-    """The candidate a standard play is (itself)."""
-    return move
+    """The candidate a standard play is: the first legal play with the same outcome (``standard_plays``)."""
+    outcome = standard_outcome(view, move)
+    return next(play for play in view.legal_moves if play.is_play() and standard_outcome(view, play) == outcome)
 
 
 class Search(NamedTuple):

@@ -17,7 +17,7 @@ from ..engine.games import game_of
 from ..engine.moves import DRAW, NO_TILE, PASS
 from ..engine.standard import extend_line, lead_line
 from ..engine.standard_scoring import End
-from ..engine.tiles import HIGH, NUMBER_MASK, Tile, other_end, playable_table, set_tiles
+from ..engine.tiles import HIGH, NUMBER_MASK, Tile, mask_of, other_end, playable_table, set_tiles, shuffle
 from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index
 
@@ -49,22 +49,58 @@ class Knowledge:
     def sample(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """One deal of the unseen tiles: every other seat's hand (this seat's is left empty) and a boneyard.
 
-        Seats with voids are filled first from the tiles they may hold; when the voids cannot all be met
-        (they are inferred, so only a stale inference can clash) the rest is dealt freely.
+        No seat is ever given a tile it cannot hold. Seats with voids are filled first, each with the first
+        of the shuffled tiles it may hold; when that leaves a later seat short, the deal is made again from
+        the same order, now passing over a tile whenever taking it would leave some later seats unable to
+        fill their hands (``_room``), which gives what the first pass gives whenever the first pass works.
+        The boneyard takes the rest.
         """
         pool = list(self.unseen)
-        rng.shuffle(pool)
+        shuffle(pool, rng)
+        return self._deal(pool, careful=False) or self._deal(pool, careful=True) or _no_deal()
+
+    def _deal(self, pool: list[Tile], *, careful: bool) -> tuple[list[list[Tile]], list[Tile]] | None:
+        """Fill the other seats from ``pool`` in its order (``careful``: checking that later seats keep room),
+        then the boneyard; ``None`` when a seat is left short."""
         hands: list[list[Tile]] = [[] for _ in self.hand_sizes]
         others = [s for s in range(len(self.hand_sizes)) if s != self.seat]
         others.sort(key=lambda s: -self.voids[s].bit_count())
-        for s in others:
-            void, size = self.voids[s], self.hand_sizes[s]
-            allowed = [t for t in pool if not void >> t & 1][:size]
-            taken = set(allowed)
-            pool = [t for t in pool if t not in taken]
-            hands[s] = allowed + pool[: size - len(allowed)]
-            pool = pool[size - len(allowed) :]
-        return hands, pool
+        left = mask_of(pool)
+        for index, s in enumerate(others):
+            hand, size, void = hands[s], self.hand_sizes[s], self.voids[s]
+            later = [(self.hand_sizes[o], ~self.voids[o]) for o in others[index + 1 :] if self.voids[o]]
+            checked = careful and bool(later)
+            for t in pool:
+                if len(hand) == size:
+                    break
+                if void >> t & 1 or not left >> t & 1:
+                    continue
+                if checked and not _room(later, left ^ (1 << t)):
+                    continue
+                hand.append(t)
+                left ^= 1 << t
+            if len(hand) < size:
+                return None
+        return hands, [t for t in pool if left >> t & 1]
+
+
+def _no_deal() -> tuple[list[list[Tile]], list[Tile]]:
+    """Raise: the voids admit no deal (they are inferred soundly, so the table itself would be wrong)."""
+    raise ValueError("no deal of the unseen tiles fits what the table revealed")
+
+
+def _room(seats: list[tuple[int, int]], left: int) -> bool:
+    """True when every group of ``seats`` (each its hand size and the tiles it may hold) can be filled from
+    the tiles ``left``: Hall's condition, enough for a whole deal since the boneyard takes any tile."""
+    for group in range(1, 1 << len(seats)):
+        need, may = 0, 0
+        for index, (size, allowed) in enumerate(seats):
+            if group >> index & 1:
+                need += size
+                may |= allowed
+        if (may & left).bit_count() < need:
+            return False
+    return True
 
 
 def _voids(view: ChickenFootView) -> tuple[int, ...]:

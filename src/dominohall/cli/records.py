@@ -10,11 +10,13 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..engine.fair_record import NOT_FAIR
 from ..engine.games import game_of, round_view
 from ..engine.match import AnyRound
 from ..engine.record import RecordError, loads, replay, verify
 from ..engine.tiles import tile_name
 from .board import BOARDS, describe, table_panel
+from .fairness import fairness_summary, print_fairness
 
 
 def add_parsers(commands: Any) -> None:
@@ -22,6 +24,7 @@ def add_parsers(commands: Any) -> None:
     check = commands.add_parser("verify", help="check that records are legal (exit 1 when one is not)")
     check.add_argument("files", nargs="+", type=Path, metavar="FILE")
     check.add_argument("--quiet", "-q", action="store_true", help="print only the faults")
+    check.add_argument("--fair", action="store_true", help="also recompute each round's deal from its fair proof")
     check.set_defaults(run=run_verify)
     show = commands.add_parser("replay", help="print a recorded match move by move")
     show.add_argument("file", type=Path, metavar="FILE")
@@ -39,8 +42,9 @@ def read(path: Path) -> str | RecordError:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    """Verify every file; print each fault; exit 1 when any record is faulty."""
-    console, faulty = Console(highlight=False, soft_wrap=True), 0
+    """Verify every file; print each fault; exit 1 when any record is faulty (or, with ``--fair``, a deal is not
+    fair or cannot be checked)."""
+    console, faulty, unfair, deals = Console(highlight=False, soft_wrap=True), 0, 0, []
     for path in args.files:
         text = read(path)
         faults = [text] if isinstance(text, RecordError) else verify(text)
@@ -49,9 +53,15 @@ def run_verify(args: argparse.Namespace) -> int:
             console.print(f"{path}: {fault}", style="red", markup=False)
         if not faults and not args.quiet:
             console.print(f"{path}: legal", markup=False)
+        if args.fair and not isinstance(text, RecordError):  # the deals are checked even in an illegal record
+            checks = print_fairness(console, path, text, quiet=args.quiet)
+            unfair += checks is None or any(c.verdict == NOT_FAIR for c in checks)
+            deals += checks or []
     total = len(args.files)
     console.print(f"{total - faulty} of {total} record{'s' if total != 1 else ''} legal", markup=False)
-    return 1 if faulty else 0
+    if args.fair:
+        console.print(fairness_summary(deals), markup=False)
+    return 1 if faulty or unfair else 0
 
 
 def run_replay(args: argparse.Namespace) -> int:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalMoveError
+from .fair import DealSeed, FairDeal, fair_order
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .options import ChickenFootOptions
 from .tiles import (
@@ -48,6 +49,24 @@ def deal_tiles(options: ChickenFootOptions, number: int, rng: random.Random) -> 
     size = options.hand
     hands = [rest[seat * size : (seat + 1) * size] for seat in range(options.players)]
     return hands, rest[options.players * size :]
+
+
+def split_deal(options: ChickenFootOptions, number: int, order: Sequence[Tile]) -> tuple[list[list[Tile]], list[Tile]]:
+    """Deal a prepared order of the whole set (a fair deal's, docs/fairness.md): the double of ``number`` taken
+    out, then each seat's hand in turn, the rest the boneyard in draw order."""
+    if sorted(order) != list(set_tiles(options.top)):
+        raise ValueError(f"a deal's order holds every tile of double-{options.top} once")
+    rest = [t for t in order if t != double(number)]
+    size = options.hand
+    return [rest[seat * size : (seat + 1) * size] for seat in range(options.players)], rest[options.players * size :]
+
+
+def fair_deal(options: ChickenFootOptions, index: int, seed: DealSeed) -> FairDeal:
+    """Round ``index`` (0-based) dealt from ``seed`` (docs/fairness.md): the shuffled set less the round's
+    double, dealt by ``split_deal``; in the first round the stream then draws the opener."""
+    order, stream = fair_order(seed, options.top)
+    hands, boneyard = split_deal(options, options.round_number(index), order)
+    return FairDeal(hands, boneyard, stream.below(options.players) if index == 0 else None)
 
 
 def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:

@@ -2,7 +2,8 @@
 
 A ``Game`` bundles what the rest of the project needs of a game: its options class and how to read them,
 its round and view classes, its match rules, its round's layout in a record, how its results count (a
-penalty, lowest total wins; or points, highest total wins), what it calls a round, and its fast playout.
+penalty, lowest total wins; or points, highest total wins), what it calls a round, its fast playout, and
+its fair deal (docs/fairness.md).
 Records, tables, bots, the command line and the pages find a game by name (``GAMES``, ``game_named``) or by
 one of its objects (``game_of``) and call through the descriptor; asking "which game is this?" with
 ``isinstance`` happens here and inside each game's own modules only. docs/architecture.md lists what a new
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from . import playout, standard_playout
+from . import chickenfoot, playout, standard, standard_playout
 from .chickenfoot import ChickenFootRound
+from .fair import DealSeed, FairDeal
 from .match import ChickenFootRules, Match, Round, Rules, StandardRules
 from .options import ChickenFootOptions
 from .record_rounds import (
@@ -82,6 +84,9 @@ class Game(Generic[Opt, R, V]):
     """A round from its deal as the round's ``deal_fields`` wrote it (a table's stored deal)."""
     play_out: Callable[[Opt, int, random.Random], int]
     """Deal a round and play it to its end at random on the fast path: the number of moves made."""
+    fair_deal: Callable[[Opt, int, DealSeed], FairDeal]
+    """Round ``(options, index, seed)`` dealt fairly from a seed (docs/fairness.md): hands, boneyard, and the
+    opener when the seed's stream draws it (the match rules' ``deal_seeded`` makes the round of it)."""
 
     def new_match(self, options: Opt) -> Match[R]:
         """An empty match under these options; call ``deal_next`` to start each round."""
@@ -118,6 +123,7 @@ CHICKEN_FOOT: Game[ChickenFootOptions, ChickenFootRound, ChickenFootView] = Game
     read_round=read_chicken_foot_round,
     round_from_deal=ChickenFootRound.from_deal,
     play_out=_chicken_foot_play_out,
+    fair_deal=chickenfoot.fair_deal,
 )
 """Chicken Foot (docs/rules-chickenfoot.md)."""
 
@@ -137,6 +143,7 @@ STANDARD: Game[StandardOptions, StandardRound, StandardView] = Game(
     read_round=read_standard_hand,
     round_from_deal=StandardRound.from_deal,
     play_out=_standard_play_out,
+    fair_deal=standard.fair_deal,
 )
 """The standard game: draw, block, All Fives, Bergen (docs/rules-standard.md)."""
 

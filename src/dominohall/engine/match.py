@@ -6,9 +6,11 @@ import random
 from itertools import accumulate
 from typing import Any, Generic, Protocol, TypeVar
 
+from . import chickenfoot, standard
 from .chickenfoot import ChickenFootRound, deal_round
+from .fair import DealSeed
 from .options import ChickenFootOptions, lowest_totals
-from .standard import StandardRound, deal_hand
+from .standard import StandardRound, deal_hand, lead_hand
 from .standard_options import StandardOptions
 
 
@@ -62,6 +64,10 @@ class Rules(Protocol[R]):
 
     def deal(self, index: int, previous: R | None, rng: random.Random) -> R:
         """Deal round ``index`` (0-based) after ``previous``."""
+        ...
+
+    def deal_seeded(self, index: int, previous: R | None, seed: DealSeed) -> R:
+        """Deal round ``index`` fairly from ``seed`` (docs/fairness.md) instead of a random generator."""
         ...
 
     def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
@@ -139,6 +145,14 @@ class ChickenFootRules:
         first = self.opener(index, previous, rng)
         return deal_round(self.options, self.options.round_number(index), first, rng)
 
+    def deal_seeded(self, index: int, previous: ChickenFootRound | None, seed: DealSeed) -> ChickenFootRound:
+        """Deal round ``index`` fairly from ``seed`` (docs/fairness.md): the first round's opener is drawn too."""
+        hands, boneyard, first = chickenfoot.fair_deal(self.options, index, seed)
+        if first is None:  # a later round: the seat after the last opener
+            assert previous is not None, f"round {index + 1} follows an earlier round"
+            first = (previous.first + 1) % self.options.players
+        return ChickenFootRound(self.options, self.options.round_number(index), first, hands, boneyard)
+
     def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
         """After the last round, or with a limit once some total passes it."""
         return self.options.is_match_over(totals, rounds_played)
@@ -171,6 +185,11 @@ class StandardRules:
     def deal(self, index: int, previous: StandardRound | None, rng: random.Random) -> StandardRound:
         """Deal hand ``index``: the whole set shuffled by ``rng``, led as the rules say."""
         return deal_hand(self.options, self.leader(previous), rng)
+
+    def deal_seeded(self, index: int, previous: StandardRound | None, seed: DealSeed) -> StandardRound:
+        """Deal hand ``index`` fairly from ``seed`` (docs/fairness.md), led as the rules say."""
+        hands, boneyard, _ = standard.fair_deal(self.options, index, seed)
+        return lead_hand(self.options, self.leader(previous), hands, boneyard)
 
     def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
         """After one hand without a target; with one, once some total reaches it."""

@@ -118,25 +118,33 @@ def play_out(
     heaviest = value.__getitem__
     tracing, steps = trace is not None, trace if trace is not None else []
     forced, forced_end = first if first is not None else (-1, -1)
+    if heavy:  # heaviest first (ties in the given order), so the first tile that fits is the one to play
+        for hand in hands:
+            hand.sort(key=heaviest, reverse=True)
     while True:
         hand = hands[turn]
         t = -1
         if forced >= 0:
             t, matched, forced, drawn = forced, forced_end, -1, -1
         elif drawn < 0:
-            if pend >= 0:
+            if heavy:
+                if pend >= 0:
+                    wanted = showing[pend]
+                    for x in hand:
+                        if x in wanted:
+                            t = x
+                            break
+                else:
+                    for x in hand:
+                        if counts[high[x]] or counts[second[x]]:
+                            t = x
+                            weight_a = counts[high[x]]
+                            matched = high[x] if rand() * (weight_a + counts[second[x]]) < weight_a else low_end[x]
+                            break
+            elif pend >= 0:
                 fits = list(filter(showing[pend].__contains__, hand))
                 if fits:
-                    if len(fits) == 1:
-                        t = fits[0]
-                    else:
-                        t = max(fits, key=heaviest) if heavy else fits[int(rand() * len(fits))]
-            elif heavy:
-                fits = [x for x in hand if counts[high[x]] + counts[second[x]]]
-                if fits:
-                    t = max(fits, key=heaviest) if len(fits) > 1 else fits[0]
-                    weight_a = counts[high[t]]
-                    matched = high[t] if rand() * (weight_a + counts[second[t]]) < weight_a else low_end[t]
+                    t = fits[0] if len(fits) == 1 else fits[int(rand() * len(fits))]
             else:
                 total, choices = 0, []
                 for x in hand:
@@ -158,7 +166,13 @@ def play_out(
                 drawn = boneyard[next_draw]
                 next_draw += 1
                 moves += 1
-                hand.append(drawn)
+                if heavy:
+                    weight, place = value[drawn], 0
+                    while place < len(hand) and value[hand[place]] >= weight:
+                        place += 1
+                    hand.insert(place, drawn)
+                else:
+                    hand.append(drawn)
                 held |= 1 << drawn
                 if tracing:
                     steps.append((turn, "draw", drawn, -1))

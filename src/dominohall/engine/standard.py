@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalMoveError
+from .fair import DealSeed, FairDeal, fair_order
 from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from .standard_options import StandardOptions
 from .standard_scoring import End, hand_award, hand_winner, play_points
@@ -38,7 +39,7 @@ from .tiles import (
 )
 from .turns import BLOCKED, DOMINO, TurnTaking
 
-__all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "first_lead"]
+__all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "fair_deal", "first_lead", "lead_hand", "split_deal"]
 
 
 def first_lead(hands: Sequence[Sequence[Tile]], mode: str) -> tuple[int, Tile]:
@@ -65,9 +66,34 @@ def deal_tiles(options: StandardOptions, rng: random.Random) -> tuple[list[list[
     return hands, tiles[options.players * size :]
 
 
+def split_deal(options: StandardOptions, order: Sequence[Tile]) -> tuple[list[list[Tile]], list[Tile]]:
+    """Deal a prepared order of the set (a fair deal's, docs/fairness.md): each seat's hand in turn, the rest
+    the boneyard in draw order."""
+    if sorted(order) != list(set_tiles(options.top)):
+        raise ValueError(f"a deal's order holds every tile of double-{options.top} once")
+    size = options.hand
+    return [list(order[seat * size : (seat + 1) * size]) for seat in range(options.players)], list(
+        order[options.players * size :]
+    )
+
+
+def fair_deal(options: StandardOptions, index: int, seed: DealSeed) -> FairDeal:
+    """Hand ``index`` (0-based) dealt from ``seed`` (docs/fairness.md): the shuffled set dealt by ``split_deal``;
+    the leader is the rules' (``first`` is ``None``)."""
+    hands, boneyard = split_deal(options, fair_order(seed, options.top)[0])
+    return FairDeal(hands, boneyard, None)
+
+
 def deal_hand(options: StandardOptions, leader: int | None, rng: random.Random) -> StandardRound:
     """Deal a hand with ``rng``, led by ``leader`` with any tile, or by the first-hand rule when ``None``."""
     hands, boneyard = deal_tiles(options, rng)
+    return lead_hand(options, leader, hands, boneyard)
+
+
+def lead_hand(
+    options: StandardOptions, leader: int | None, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]
+) -> StandardRound:
+    """A hand as dealt, led by ``leader`` with any tile, or by the first-hand rule when ``None``."""
     first, lead = first_lead(hands, options.mode) if leader is None else (leader, NO_TILE)
     return StandardRound(options, first, hands, boneyard, lead)
 

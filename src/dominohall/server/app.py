@@ -20,6 +20,7 @@ from . import errors, http, ws
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
+from .protocol import PROTOCOL_VERSION
 from .settings import ServerSettings
 
 CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -82,6 +83,7 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
 
     app = FastAPI(title="Domino Hall", version=__version__, lifespan=lifespan)
     app.state.settings = settings
+    app.state.protocol_version = PROTOCOL_VERSION  # the site's pages say hello in it (web is below server)
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     errors.install(app)
     app.add_exception_handler(RequestValidationError, http.invalid_request)

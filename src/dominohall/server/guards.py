@@ -21,6 +21,7 @@ import ipaddress
 import logging
 import struct
 import termios
+import weakref
 from collections import Counter
 from typing import Any, ClassVar
 
@@ -102,10 +103,11 @@ class GuardedHttp(H11Protocol):
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """Stop the clock and uncount the connection."""
+        """Stop the clock and uncount the connection; let go of the transport's cycle."""
         self._disarm()
         self._uncount()
         super().connection_lost(exc)
+        forget_reader(self.transport)
 
     def data_received(self, data: bytes) -> None:
         """Read as uvicorn does; once a request's headers are in, its clock stops."""
@@ -241,18 +243,21 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 class BoundedWebSocket(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol, measuring what it holds unsent for the app (see ``unsent``) and
-    letting it send text frames without a round through the ASGI ``send`` (see ``send_now``)."""
+    letting it send text frames without a round through the ASGI ``send`` (see ``send_now``).
+
+    It also leaves no reference cycle behind a connection: a cycle would keep the connection's objects (its
+    buffers, scope, transport, socket) until one of the collector's rare full passes (``serve`` makes them
+    rare for the tables' sake), so a server with many short connections would grow between those passes.
+    The app's extension reaches the protocol through a weak reference, and once both the connection and
+    the app are done, the ``websockets`` parser generator (which refers back to its protocol) is closed.
+    """
 
     def handle_connect(self, event: Any) -> None:
         """Accept as uvicorn does, and offer the app the ``dominohall.transport`` extension."""
         super().handle_connect(event)
         scope: Any = getattr(self, "scope", None)
         if scope is not None:
-            scope["extensions"][TRANSPORT] = {
-                "unsent": self.unsent,
-                "abort": self.transport.abort,
-                "send": self.send_now,
-            }
+            scope["extensions"][TRANSPORT] = _extension(self)
 
     def send_now(self, texts: list[bytes]) -> bool:
         """Send each of ``texts`` (UTF-8) as a text frame at once, with one write to the transport: what the
@@ -271,6 +276,52 @@ class BoundedWebSocket(WebSocketsSansIOProtocol):
     def unsent(self) -> int:
         """Bytes written but not yet taken by the client: the transport's buffer and the kernel's queue."""
         return self.transport.get_write_buffer_size() + kernel_unsent(self.transport)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """As uvicorn does; then let go of the connection's cycles if the app is done too."""
+        super().connection_lost(exc)
+        forget_reader(self.transport)
+        self._release()
+
+    async def run_asgi(self) -> None:
+        """Run the app as uvicorn does; then let go of the connection's cycles if it is closed too."""
+        try:
+            await super().run_asgi()
+        finally:
+            self.app_done = True
+            self._release()
+
+    def _release(self) -> None:
+        if getattr(self, "app_done", False) and self.disconnected:
+            self.conn.parser.close()
+
+
+def forget_reader(transport: asyncio.BaseTransport | None) -> None:
+    """Break the reference cycle a closed socket transport of asyncio keeps (Python 3.11): its read callback
+    (``_read_ready_cb``) is a bound method of itself, so the transport and its socket would wait for the
+    cyclic collector's next full pass. Called when the connection is lost: asyncio has stopped reading then."""
+    if transport is not None and transport.is_closing() and getattr(transport, "_read_ready_cb", None) is not None:
+        transport._read_ready_cb = None  # type: ignore[attr-defined]
+
+
+def _extension(protocol: BoundedWebSocket) -> dict[str, Any]:
+    """The ``dominohall.transport`` extension of a connection, holding its protocol weakly."""
+    ref = weakref.ref(protocol)
+
+    def unsent() -> int:
+        alive = ref()
+        return alive.unsent() if alive is not None else 0
+
+    def abort() -> None:
+        alive = ref()
+        if alive is not None:
+            alive.transport.abort()
+
+    def send(texts: list[bytes]) -> bool:
+        alive = ref()
+        return alive.send_now(texts) if alive is not None else False
+
+    return {"unsent": unsent, "abort": abort, "send": send}
 
 
 def kernel_unsent(transport: asyncio.BaseTransport) -> int:

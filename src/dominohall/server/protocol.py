@@ -120,6 +120,13 @@ class Rematch(ClientCommand):
     t: Literal["rematch"]
 
 
+class Contribute(ClientCommand):
+    """A seated player's page adds its random value to the next deal (docs/fairness.md): once per seat and deal."""
+
+    t: Literal["contribute"]
+    value: Annotated[str, Field(max_length=128)]
+
+
 class Kick(ClientCommand):
     """Host: ask a seated person to leave (a bot plays the seat on during a match)."""
 
@@ -135,8 +142,28 @@ class Bot(ClientCommand):
     level: str = "medium"
 
 
+class Hint(ClientCommand):
+    """Ask for the hard bot's choice for your turn (a table where you play bots alone); changes nothing."""
+
+    t: Literal["hint"]
+
+
 AnyClientMessage = Annotated[
-    Hello | Play | Draw | Pass | Stand | Start | Settings | Chat | Rematch | Kick | Bot | Continue | Back,
+    Hello
+    | Play
+    | Draw
+    | Pass
+    | Stand
+    | Start
+    | Settings
+    | Chat
+    | Rematch
+    | Kick
+    | Bot
+    | Continue
+    | Back
+    | Hint
+    | Contribute,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -153,6 +180,8 @@ CLIENT_TYPES = (
     "bot",
     "continue",
     "back",
+    "hint",
+    "contribute",
 )
 
 _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
@@ -250,6 +279,8 @@ class RoundFrame(ServerFrame):
     seq: int
     view: dict[str, Any]
     clock: dict[str, Any] | None = None
+    fair: dict[str, Any] | None = None
+    """The round's commitment and the contributions it was dealt with (never its secret)."""
 
 
 class MoveFrame(ServerFrame):
@@ -267,6 +298,8 @@ class MoveFrame(ServerFrame):
     timeout: bool = False
     table: dict[str, Any] | None = None
     match: dict[str, Any] | None = None
+    fair: dict[str, Any] | None = None
+    """When the move ended the round: the round's proof, its secret revealed (``null`` without one)."""
 
 
 class PresenceFrame(ServerFrame):
@@ -285,6 +318,16 @@ class ChatFrame(ServerFrame):
     text: str
 
 
+class ContributedFrame(ServerFrame):
+    """A seat's page gave its contribution to the next deal."""
+
+    t: Literal["contributed"]
+    seq: int
+    seat: StrictInt
+    value: str
+    table: dict[str, Any]
+
+
 class TableEvent(ServerFrame):
     """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
 
@@ -297,8 +340,27 @@ class TableEvent(ServerFrame):
     why: str | None = None
 
 
+class HintFrame(ServerFrame):
+    """The hard bot's choice for the asker's turn (answering ``hint`` ``id``), as of event ``at``."""
+
+    t: Literal["hint"]
+    id: str
+    at: int
+    move: dict[str, Any]
+
+
 AnyServerFrame = Annotated[
-    Ack | Error | Snapshot | Welcome | RoundFrame | MoveFrame | ChatFrame | PresenceFrame | TableEvent,
+    Ack
+    | Error
+    | Snapshot
+    | Welcome
+    | RoundFrame
+    | MoveFrame
+    | ChatFrame
+    | PresenceFrame
+    | TableEvent
+    | HintFrame
+    | ContributedFrame,
     Field(discriminator="t"),
 ]
 server_frames = TypeAdapter[ServerFrame](AnyServerFrame)

@@ -27,7 +27,7 @@ from ..web.seats import cookie_name
 from .guards import TRANSPORT
 from .limits import Budget, PerAddress
 from .origins import is_own, origin_of
-from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, message_id, parse_client
+from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, Hint, message_id, parse_client
 from .settings import ServerSettings
 
 log = logging.getLogger("dominohall.server")
@@ -258,7 +258,18 @@ async def _receive(connection: Connection, actor: TableActor, settings: ServerSe
         if not joined:
             await actor.join(connection, None)
             joined = True
+        if isinstance(message, Hint):
+            await _hint(connection, actor, message)
+            continue
         await actor.submit(message.to_command(connection.token), connection)
+
+
+async def _hint(connection: Connection, actor: TableActor, hint: Hint) -> None:
+    """Answer a ``hint`` with the hard bot's choice, or an error frame (nothing at the table changes)."""
+    try:
+        connection.deliver(await actor.hint(connection.token, hint.id))
+    except CommandError as error:
+        connection.deliver(error.to_frame(hint.id))
 
 
 async def _hello(connection: Connection, actor: TableActor, hello: Hello, joined: bool) -> bool:

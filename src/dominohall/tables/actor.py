@@ -14,10 +14,12 @@ coordinator) runs its bots and the grace periods it arms on start or takeover.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +28,8 @@ from .bots import BotRunner
 from .commands import Command, decide
 from .config import TableConfig
 from .errors import CommandError
-from .frames import frame_for, snapshot
+from .frames import frame_for, move_to_wire, snapshot
+from .hints import HINT_LEVEL, hint_frame, hint_view
 from .ports import (
     Coordinator,
     DuplicateCommandError,
@@ -121,6 +124,19 @@ class ActorFlags:
     """The last ``presence`` frame's ``connected`` list."""
 
 
+def _weakly(method: Callable[[int, str], None]) -> Callable[[int, str], None]:
+    """``method`` (of an actor) called through a weak reference: what holds the result does not keep the
+    actor alive, so an unloaded actor is freed at once, not at the cyclic collector's next full pass."""
+    ref = weakref.WeakMethod(method)
+
+    def call(seat: int, token: str) -> None:
+        bound = ref()
+        if bound is not None:
+            bound(seat, token)
+
+    return call
+
+
 class TableActor:
     """The only writer of one table in this process."""
 
@@ -160,7 +176,7 @@ class TableActor:
         self.queue = asyncio.Queue()
         self.owner = False
         self.last_active = self.last_used = time.monotonic()
-        self.presence = Presence(state, self.subscribers, self.config, self.coordinator, self._expired)
+        self.presence = Presence(state, self.subscribers, self.config, self.coordinator, _weakly(self._expired))
         self._flags = ActorFlags()
         self._task: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
@@ -191,6 +207,7 @@ class TableActor:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)  # a stop that is itself cancelled stays cancelled
+        self._bot_task = None  # a cancelled task's traceback holds this actor (see _run)
         while not self.queue.empty():
             request = self.queue.get_nowait()
             if not request.done.done():
@@ -210,6 +227,14 @@ class TableActor:
     async def submit(self, command: Command, reply_to: Subscriber | None = None) -> Reply:
         """Queue ``command`` and wait for its reply (``reply_to`` gets the ack or error first of all)."""
         return await self._enqueue(lambda: self._command(command, reply_to))
+
+    async def hint(self, token_digest: str | None, command_id: str) -> Frame:
+        """The ``hint`` frame for the asking person (the hard bot's choice on its turn), or ``CommandError``.
+
+        Nothing at the table changes: the view is read now and the bot thinks in its worker pool."""
+        view, at = hint_view(self.state, token_digest), self.state.seq
+        move = await self.bots.choose(HINT_LEVEL, view)
+        return hint_frame(command_id, at, move_to_wire(move))
 
     async def join(self, subscriber: Subscriber, last_seq: int | None) -> None:
         """Add a subscriber: it gets the events after ``last_seq`` for its seat, or a fresh snapshot."""
@@ -371,6 +396,13 @@ class TableActor:
     # -- the task ------------------------------------------------------------------------------------
 
     async def _run(self) -> None:
+        """Answer the requests in order until ``stop`` cancels the task, which then ends without an exception:
+        a cancelled task would keep the exception, whose traceback holds this actor's frames, and with it
+        the actor itself (through ``_task``) until the cyclic collector's next full pass."""
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._serve()
+
+    async def _serve(self) -> None:
         while True:
             request = await self.queue.get()
             self._flags.busy = True

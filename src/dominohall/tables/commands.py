@@ -16,11 +16,12 @@ from typing import Any
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.errors import IllegalMoveError
-from ..engine.games import new_match, round_view
-from ..engine.match import AnyRound, GameOptions
+from ..engine.games import round_view
+from ..engine.match import AnyRound
 from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
 from ..engine.tiles import parse_tile
 from .errors import CommandError
+from .fairness import contribute, fair_round, seal_round_end
 from .names import bot_name
 from .ports import Phase
 from .settings import options_from_settings, table_settings_from
@@ -263,7 +264,7 @@ def _start(state: TableState, command: Command, rng: random.Random) -> Decision:
     bots = [] if fill is None else _fill(state, _level(fill), rng)
     if not bots:
         _filled(state)
-    return Decision((*bots, {"t": "started"}, first_deal(state.options, rng)), PLAYING)
+    return Decision((*bots, {"t": "started"}, first_deal(state)), PLAYING)
 
 
 def _fill(state: TableState, level: str, rng: random.Random) -> list[Payload]:
@@ -282,7 +283,7 @@ def _rematch(state: TableState, command: Command, rng: random.Random) -> Decisio
     if state.phase != OVER:
         raise CommandError("not-over", "a rematch can start once this match is over")
     _filled(state)
-    return Decision(({"t": "rematch"}, first_deal(state.options, rng)), PLAYING)
+    return Decision(({"t": "rematch"}, first_deal(state)), PLAYING)
 
 
 def _presence(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -326,7 +327,8 @@ def _deal(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     if state.between_since is None or state.match is None:
         raise CommandError("not-between", "no finished round is waiting for the next deal")
     played = len(state.match.rounds)
-    return [deal_payload(state.match.rules.deal(played, state.match.current, rng), played)]  # type: ignore[arg-type]
+    rnd, extra = fair_round(state, state.matches, played, state.match.current)
+    return [deal_payload(rnd, played) | extra]
 
 
 def _timeout(state: TableState, command: Command, rng: random.Random) -> Decision:
@@ -343,7 +345,9 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> Decisio
         move = stand_in_bot().choose(round_view(trial, seat, index, state.totals()), rng)
         trial.apply(move, seat)
         events.append(move_payload(seat, move) | ({"stand_in": True} if events else {"timeout": True}))
-    if trial.end is not None and _ends_match(state, trial):
+    ends = trial.end is not None and _ends_match(state, trial)
+    seal_round_end(state, events, trial.end is not None, ends)  # on the move that ends the round, if one does
+    if ends:
         return Decision(tuple(events), OVER)
     if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT} | _handover(state, seat))
@@ -376,10 +380,10 @@ def deal_payload(rnd: AnyRound, index: int) -> Payload:
     return {"t": "dealt", "round": index, **rnd.deal_fields()}
 
 
-def first_deal(options: GameOptions, rng: random.Random) -> Payload:
-    """The deal of a new match's first round."""
-    match = new_match(options)
-    return deal_payload(match.rules.deal(0, None, rng), 0)
+def first_deal(state: TableState) -> Payload:
+    """The deal of a new match's first round (fair: docs/fairness.md)."""
+    rnd, extra = fair_round(state, state.matches + 1, 0, None)
+    return deal_payload(rnd, 0) | extra
 
 
 # -- moves ------------------------------------------------------------------------------------------
@@ -425,7 +429,9 @@ def _move(state: TableState, command: Command, rng: random.Random) -> Decision:
     except IllegalMoveError as error:
         raise CommandError("illegal-move", error.detail, error.rule) from None
     ends = trial.end is not None and _ends_match(state, trial)
-    return Decision((move_payload(seat, move),), OVER if ends else PLAYING)
+    events = [move_payload(seat, move)]
+    seal_round_end(state, events, trial.end is not None, ends)
+    return Decision(tuple(events), OVER if ends else PLAYING)
 
 
 def _ends_match(state: TableState, ended: AnyRound) -> bool:
@@ -464,6 +470,7 @@ HANDLERS: dict[str, Handler] = {
     "continue": _phase_kept(_continue),
     "deal": _phase_kept(_deal),
     "timeout": _timeout,
+    "contribute": _phase_kept(contribute),
     PLAY: _move,
     DRAW: _move,
     PASS: _move,

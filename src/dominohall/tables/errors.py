@@ -31,7 +31,11 @@ CODES: dict[str, str] = {
     "rate-limited": "too many requests from this client: slow down",
     "not-between": "no finished round is waiting for the next deal",
     "not-finished": "that round has not been played to its end",
+    "no-hints": "hints are for a table where one person plays against bots",
     "not-away": "no bot is playing your seat",
+    "bad-contribution": "a contribution to the deal is 32 to 128 lower-case hex digits",
+    "no-deal-waiting": "no deal is waiting for contributions now",
+    "already-contributed": "your seat has given its contribution to this deal already",
     "too-slow": "the request's headers or body came too slowly",
     "foreign-origin": "the request came from another site's page",
 }

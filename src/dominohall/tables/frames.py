@@ -32,6 +32,7 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "away": ("seat", "why"),
     "back": ("seat",),
     "ready": ("seat",),
+    "contributed": ("seat", "value"),
 }
 """For each table event, the payload fields anyone may see."""
 
@@ -128,6 +129,7 @@ def move_frame(state: TableState, event: Event, seat: int | None) -> dict[str, A
         frame["timeout"] = True
     if view.end is not None:  # the round (and maybe the match) ended: the table's phase or pause changed
         frame["table"] = state.summary(event.time)
+        frame["fair"] = state.fair.revealed(state)  # its secret, now that the round is over
     result = match_result(state)
     return frame | {"match": result} if result else frame
 
@@ -143,7 +145,8 @@ def frame_for(state: TableState, event: Event, seat: int | None) -> dict[str, An
     """What ``seat`` receives for ``event``, rendered from ``state`` right after folding it."""
     kind = event.kind
     if kind == "dealt":
-        return {"t": "round", "seq": event.seq, "view": current_view(state, seat), "clock": state.clock(event.time)}
+        view, clock = current_view(state, seat), state.clock(event.time)
+        return {"t": "round", "seq": event.seq, "view": view, "clock": clock, "fair": state.fair.current(state)}
     if kind == "move":
         return move_frame(state, event, seat)
     public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}

@@ -30,6 +30,7 @@ from .bots import BotRunner
 from .commands import Command, NewTable, opening
 from .config import TableConfig
 from .errors import CommandError
+from .fairness import FAIR, open_commitment, with_proofs
 from .ports import Coordinator, Event, LocalCoordinator, Store, StoreError
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
@@ -268,6 +269,7 @@ class Hall:
         ``spec`` makes no table: ``commands.opening`` checks it as the host's commands are checked)."""
         token, table_id = new_token(), new_table_id()
         payload = opening(spec, token_hash(token), now, secrets.SystemRandom())
+        payload[FAIR] = open_commitment(table_id, 1, 1)  # server-only: the first deal's secret
         event = Event(table_id, 1, None, "host", now, payload)
         try:
             await self.store.create_table(table_id, now, [event])
@@ -313,7 +315,7 @@ class Hall:
         state = actor.state
         if state.phase != OVER or state.match is None:
             raise CommandError("not-over", "the record can be downloaded once the match is over")
-        return export_record(state.match, state.seat_infos())
+        return with_proofs(export_record(state.match, state.seat_infos()), state)
 
     async def _existing(self, table_id: str) -> TableActor:
         actor = await self.actor(table_id)

@@ -10,6 +10,7 @@ from typing import Any
 from ..engine.match import AnyMatch
 from ..engine.record import export_record
 from .errors import CommandError
+from .fairness import with_proofs
 from .ports import Event, Store
 from .state import OVER, PLAYING, TableState
 
@@ -46,7 +47,7 @@ def replay_to_end_of(events: list[Event], number: int) -> TableState:
 
 def _export(state: TableState) -> dict[str, Any]:
     assert state.match is not None
-    return export_record(finished_rounds(state.match), state.seat_infos())
+    return with_proofs(export_record(finished_rounds(state.match), state.seat_infos()), state)
 
 
 def finished_rounds(match: AnyMatch) -> AnyMatch:

@@ -20,6 +20,7 @@ from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.moves import DRAW, PASS, PLAY, Move
 from ..engine.options import ChickenFootOptions
 from ..engine.record import SeatInfo
+from .fairness import FairBook
 from .ports import Event, Phase
 from .settings import TableSettings
 
@@ -44,6 +45,7 @@ class EventKind(StrEnum):
     MOVE = "move"
     READY = "ready"
     CHAT = "chat"
+    CONTRIBUTED = "contributed"
 
 
 ROUND_EVENTS = frozenset(
@@ -140,6 +142,8 @@ class TableState:
     """Per seat, how many of its turns in a row ran out of time."""
     pause: float = BETWEEN_ROUNDS
     """Seconds between rounds at this server (a setting of the server, not an event)."""
+    fair: FairBook = field(default_factory=FairBook)
+    """The fair deals' commitments, secrets and contributions (docs/fairness.md); the secrets are server-only."""
     _time: float = 0.0
 
     # -- questions ---------------------------------------------------------------------------------
@@ -237,6 +241,7 @@ class TableState:
             "turn_seconds": self.turn_seconds(),
             "clock": self.clock(now),
             "between": self.between(now),
+            "fair": self.fair.current(self),
         }
 
     # -- folding -----------------------------------------------------------------------------------
@@ -264,6 +269,7 @@ class TableState:
         self.created = payload["time"]
         self.settings = TableSettings.from_dict(payload.get("table"))
         self.language = payload.get("language", "en")
+        self.fair.opened(payload.get("fair"))
 
     def _on_sat(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], None, payload["token"])
@@ -289,6 +295,7 @@ class TableState:
             self.seats[index] = Seat(seat.name, STAND_IN, None)
         else:
             self.seats[index] = Seat()
+            self.fair.withdraw(index)
 
     def _on_away(self, payload: dict[str, Any]) -> None:
         seat = self.seats[payload["seat"]]
@@ -307,6 +314,8 @@ class TableState:
 
     def _on_bot(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
+        if self.phase != PLAYING:
+            self.fair.withdraw(payload["seat"])
 
     def _on_settings(self, payload: dict[str, Any]) -> None:
         self.options = options_from_dict(self.game, payload["options"])
@@ -320,6 +329,7 @@ class TableState:
         self.match = new_match(self.options)
         self.matches += 1
         self.timeouts.clear()
+        self.fair.new_match()
 
     def _on_rematch(self, payload: dict[str, Any]) -> None:
         self._on_started(payload)
@@ -327,6 +337,7 @@ class TableState:
     def _on_dealt(self, payload: dict[str, Any]) -> None:
         assert self.match is not None
         self.match.rounds.append(game_of(self.options).round_from_deal(self.options, payload))
+        self.fair.dealt(self.matches, len(self.match.rounds), payload.get("fair"))
         self.between_since, self.turn_since = None, self._time
         self.ready.clear()
 
@@ -334,6 +345,7 @@ class TableState:
         assert self.match is not None
         seat = payload["seat"]
         self.match.current.apply(move_from_payload(payload), seat)
+        self.fair.opened(payload.get("fair"))  # the move that ends a round opens the next deal's commitment
         if payload.get("timeout"):
             self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
         elif not payload.get("stand_in"):  # a move of the seat's own ends its run of timeouts
@@ -349,6 +361,9 @@ class TableState:
 
     def _on_chat(self, payload: dict[str, Any]) -> None:
         self.chat = [*self.chat[-49:], (payload["seat"], payload["text"])]
+
+    def _on_contributed(self, payload: dict[str, Any]) -> None:
+        self.fair.contribute(payload["seat"], payload["value"])
 
 
 Fold = Callable[[TableState, dict[str, Any]], None]
@@ -368,6 +383,7 @@ FOLDS: dict[str, Fold] = {
     EventKind.MOVE: TableState._on_move,
     EventKind.READY: TableState._on_ready,
     EventKind.CHAT: TableState._on_chat,
+    EventKind.CONTRIBUTED: TableState._on_contributed,
 }
 """How each kind of event changes a table's state (a kind missing here is refused when folded)."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -13,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, chosen_language, render, translations
+from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, render, translations
 from .forms import (
     FormError,
     bots_of,
@@ -25,40 +26,21 @@ from .forms import (
     settings_of,
     table_choices,
 )
+from .replays import router as replays
+from .responses import ONE_YEAR, language_of, page
 from .seats import cookie_name, hall_of, set_seat_cookie
 from .words import seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
 
 GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "standard": "standard"}
-ONE_YEAR = 365 * 24 * 3600
 
 
 def mount(app: FastAPI) -> None:
     """Add the site's pages and its static files to ``app`` (``server.app.create_app`` does)."""
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")  # before /{language}/{slug}
+    app.include_router(replays)  # the replay viewer and the tutorial: /{language}/replay before /{language}/{slug}
     app.include_router(router)
-
-
-def page(request: Request, language: str, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A rendered page; the language it is in is remembered in a cookie."""
-    path = request.url.path
-    if path.startswith(f"/{language}/"):
-        rest = path[len(language) + 1 :].removesuffix("/play")
-        switch = {code: f"/{code}{rest}" for code in LANGUAGES}
-    else:
-        switch = {code: f"{path}?lang={code}" for code in LANGUAGES}
-    html = render(language, template, switch=switch, **context)
-    response = HTMLResponse(html, status_code=status)
-    response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", path="/")
-    return response
-
-
-def language_of(request: Request) -> str:
-    """The language a page without one in its URL is shown in."""
-    return chosen_language(
-        request.query_params.get("lang"), request.cookies.get(COOKIE), request.headers.get("accept-language")
-    )
 
 
 @router.get("/")
@@ -156,6 +138,21 @@ async def posted_form(request: Request) -> dict[str, str]:
     return {key: values[-1] for key, values in fields.items()}
 
 
+FAIRNESS = Path(__file__).resolve().parents[3] / "docs" / "fairness.md"
+"""The fair deals' reference (docs/fairness.md of the checkout the server runs from)."""
+
+
+@router.get("/fairness")
+async def fairness(request: Request) -> Response:
+    """The reference of fair deals, as this server follows it: the table page's "How fair deals work" link."""
+    language = language_of(request)
+    try:
+        text = FAIRNESS.read_text("utf-8")
+    except OSError:
+        return page(request, language, "no-table.html", status=404)
+    return page(request, language, "fairness.html", text=text)
+
+
 @router.get("/t/{table_id}")
 async def table_page(table_id: str, request: Request) -> Response:
     """A table: its share link, its seats, and the live game over the WebSocket."""
@@ -172,7 +169,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         table=summary,
         share=share,
         qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
-        strings=table_strings(language),
+        strings=table_strings(language, protocol=request.app.state.protocol_version),
         seat_labels=seat_labels(language, summary["seats"]),
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
     )

@@ -15,8 +15,10 @@ def bot_names(language: str) -> dict[str, str]:
     return {"easy": forms.gettext("Easy bot"), "medium": forms.gettext("Medium bot"), "hard": forms.gettext("Hard bot")}
 
 
-def table_strings(language: str) -> str:
-    """The table page's words for its script, as JSON (a data block, not a script: the CSP allows it)."""
+def table_strings(language: str, protocol: int | None = None) -> str:
+    """The table page's data block for its script, as JSON (a data block, not a script: the CSP allows it): its
+    words in ``language`` and the version of the table protocol its socket is to speak (``protocol``: the
+    server's, passed in by the page; ``None`` for the words alone)."""
     forms = translations(language)
     words = {
         "connecting": forms.gettext("Connecting…"),
@@ -55,6 +57,7 @@ def table_strings(language: str) -> str:
         **error_words(language),
         **life_words(language),
         **layout_words(language),
+        **fair_words(language),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
@@ -63,7 +66,10 @@ def table_strings(language: str) -> str:
         **life_plurals(language),
         **layout_plurals(language),
     }
-    return json.dumps({"lang": language, "words": words, "plurals": plurals}, ensure_ascii=False)
+    block: dict[str, Any] = {"lang": language, "words": words, "plurals": plurals}
+    if protocol is not None:
+        block["protocol"] = protocol
+    return json.dumps(block, ensure_ascii=False)
 
 
 def scoring_words(language: str) -> dict[str, str]:
@@ -216,8 +222,13 @@ def life_words(language: str) -> dict[str, str]:
         "record_so_far": forms.gettext("Match %(num)d so far"),
         "record_download": forms.gettext("Download the record (JSON)"),
         "record_download_so_far": forms.gettext("Download the record so far (JSON)"),
+        "record_replay": forms.gettext("Replay"),
         "error_not-between": forms.gettext("The next round has been dealt already."),
         "error_not-away": forms.gettext("You are playing your seat yourself already."),
+        "error_no-hints": forms.gettext("Hints are only for a table where you play the bots alone."),
+        "hint_thinking": forms.gettext("The hard bot is thinking…"),
+        "hint_play": forms.gettext("Hint: play %(tile)s on %(on)s"),
+        "hint_lead": forms.gettext("Hint: lead with %(tile)s"),
         **rules_words(language),
     }
 
@@ -286,6 +297,38 @@ def layout_words(language: str) -> dict[str, str]:
         "why_lead": forms.gettext("This hand opens with %(tile)s."),
         "why_other": forms.gettext("This tile cannot be laid now."),
         "tap_place": forms.gettext("Tap a lit place to lay %(tile)s."),
+    }
+
+
+def fair_words(language: str) -> dict[str, str]:
+    """The words of fair deals (docs/fairness.md): the commitment shown during a round, and checking a deal."""
+    forms = translations(language)
+    return {
+        "fair_sealed": forms.gettext("Deal commitment: %(hash)s"),
+        "fair_check": forms.gettext("Check this deal"),
+        "fair_how": forms.gettext("How fair deals work (in English)"),
+        "fair_checking": forms.gettext("Checking the deal…"),
+        "fair_failed": forms.gettext("The deal could not be checked: its record did not load. Try again."),
+        "fair_none": forms.gettext("This round has no proof: it was dealt before deals could be checked."),
+        "fair_ok": forms.gettext(
+            "This deal is fair: the revealed secret matches its commitment, and with the contributions it gives "
+            "exactly these hands and this boneyard."
+        ),
+        "fair_given": forms.gettext("Contributions: %(num)d."),
+        "fair_seen": forms.gettext("The commitment is the one this page showed before the deal."),
+        "fair_mine": forms.gettext("Your page's contribution was used."),
+        "fair_late": forms.gettext("Your page's contribution came after the deal was made, so it was not used."),
+        "fair_bad": forms.gettext("This deal does not match its proof:"),
+        "fair_problem_commitment": forms.gettext("the secret does not match the commitment"),
+        "fair_problem_seat": forms.gettext("the hand of %(name)s differs"),
+        "fair_problem_hands": forms.gettext("there are more hands than seats"),
+        "fair_problem_boneyard": forms.gettext("the boneyard differs"),
+        "fair_problem_opener": forms.gettext("another seat should have opened"),
+        "fair_problem_round": forms.gettext("the proof is for another round"),
+        "fair_problem_proof": forms.gettext("the proof cannot be read"),
+        "fair_problem_shown": forms.gettext("the commitment is not the one shown before the deal"),
+        "fair_problem_mine": forms.gettext("your page's contribution is missing"),
+        "fair_problem_my-hand": forms.gettext("your hand is not the one you were dealt"),
     }
 
 

@@ -13,6 +13,15 @@ const GAP = 2; // between touching tiles
 const TOE = 40; // how far a chicken foot's side toes turn from the middle one
 const BENDS = [0, 30, -30, 60, -60, 90, -90, 120, -120];
 const SQUARE_BENDS = [0, 90, -90]; // the standard game's line keeps to right angles
+// The cost of a free place (lower is better), in ranks of the slot order (a later slot costs one more):
+const BEND_DEGREES = 30; // each 30 degrees of bend cost one
+const BLOCKED_AHEAD = 2.5; // no room for the next tile straight ahead
+const OUTWARD = 0.4; // pointing back toward the middle (up to twice this, pointing straight at it)
+const JUMPS = [0, 1.2 * UNIT, 2.4 * UNIT, 3.6 * UNIT, 5 * UNIT]; // how far out a tile jumps when every way is taken
+const CROWDED_BEND_DEGREES = 360; // with no free place, the bend only parts ways that cover as many tiles
+const OVERLAP_HAIR = 1.5; // rectangles that overlap by less than this still count as apart
+const SPIRAL_REACH = [8 * UNIT, 3 * UNIT]; // how far the standard game's line runs across, and up or down
+const SPIRAL_LANE = 2.5 * UNIT; // how far out it moves every second turn
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
@@ -21,6 +30,8 @@ const PIPS = {
   9: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]],
 };
 
+/** A new SVG element with its attributes, added to ``parent``. @param {string} name @param {object} [attributes]
+ * @param {Element | null} [parent] */
 export function el(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
@@ -31,7 +42,15 @@ export function el(name, attributes = {}, parent = null) {
 export const ends = (tile) => tile.split("-").map(Number);
 const isDouble = (tile) => { const [a, b] = ends(tile); return a === b; };
 const rad = (degrees) => (degrees * Math.PI) / 180;
-const along = (x, y, heading, distance) => [x + Math.cos(rad(heading)) * distance, y + Math.sin(rad(heading)) * distance];
+/** The unit vector at ``degrees``: [cos, sin]. @returns {[number, number]} */
+const unit = (degrees) => [Math.cos(rad(degrees)), Math.sin(rad(degrees))];
+/** @returns {[number, number]} */
+const along = (x, y, heading, distance) => {
+  const [ux, uy] = unit(heading);
+  return [x + ux * distance, y + uy * distance];
+};
+/** The angle of a tile's long side: along its line, across it for a double (the root lies level). */
+const angleOf = (s) => (s.root ? 0 : s.heading) + (s.double ? 90 : 0);
 
 /** One half of a tile, its top-left corner at (x, y), showing n (a number over 9 in figures, kept upright). */
 function half(group, x, y, n, turn = 0) {
@@ -73,22 +92,25 @@ function overlaps(a, b) {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   if (dx * dx + dy * dy > 4 * (HL * HL + HW * HW)) return false;
-  const axes = [a.angle, a.angle + 90, b.angle, b.angle + 90].map((d) => [Math.cos(rad(d)), Math.sin(rad(d))]);
+  const axes = [a.angle, a.angle + 90, b.angle, b.angle + 90].map(unit);
   const reach = (r, [ax, ay]) => {
-    const [ux, uy] = [Math.cos(rad(r.angle)), Math.sin(rad(r.angle))];
+    const [ux, uy] = unit(r.angle);
     return r.hl * Math.abs(ux * ax + uy * ay) + r.hw * Math.abs(-uy * ax + ux * ay);
   };
-  return axes.every((axis) => Math.abs(dx * axis[0] + dy * axis[1]) < reach(a, axis) + reach(b, axis) - 1.5);
+  return axes.every((axis) => Math.abs(dx * axis[0] + dy * axis[1]) < reach(a, axis) + reach(b, axis) - OVERLAP_HAIR);
 }
 
-/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled. */
+/** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled. @returns {Slot[]} */
 function slots(p, game, view) {
   const { x, y, heading: h } = p;
   if (!p.double) return p.root ? [[x + HL, y, 0], [x - HL, y, 180]] : [[...along(x, y, h, HL), h]];
+  /** @returns {Slot} */
   const side = (sign) => [...along(x, y, h + 90 * sign, HL), h + 90 * sign];
+  /** @returns {Slot} */
   const front = (hh) => [...along(x, y, hh, HW), hh];
   if (game === "chickenfoot") {
     const foot = (hh) => {
+      /** @returns {Slot} */
       const toe = (sign) => [...along(...along(x, y, hh, HW + 7), hh + 90 * sign, HL - 5), hh + sign * TOE];
       return [front(hh), toe(-1), toe(1)];
     };
@@ -108,7 +130,7 @@ function slots(p, game, view) {
 function placeAt([sx, sy], heading, double, parent = null) {
   for (let slide = 0; ; slide += 2) {
     const [x, y] = along(sx, sy, heading, GAP + slide + (double ? HW : HL));
-    const rect = box(x, y, double ? heading + 90 : heading);
+    const rect = box(x, y, angleOf({ heading, double }));
     if (!parent || slide >= HL || !overlaps(rect, parent)) return rect;
   }
 }
@@ -127,8 +149,9 @@ function freeSlots(parent, open, game, view) {
 function cost(rect, heading, bend, double, blocked) {
   const ahead = placeAt(along(rect.x, rect.y, heading, double ? HW : HL), heading, false);
   const distance = Math.hypot(rect.x, rect.y);
-  const outward = distance > 1 ? 1 - (Math.cos(rad(heading)) * rect.x + Math.sin(rad(heading)) * rect.y) / distance : 0;
-  return Math.abs(bend) / 30 + (blocked(ahead) ? 2.5 : 0) + 0.4 * outward;
+  const [ux, uy] = unit(heading);
+  const outward = distance > 1 ? 1 - (ux * rect.x + uy * rect.y) / distance : 0;
+  return Math.abs(bend) / BEND_DEGREES + (blocked(ahead) ? BLOCKED_AHEAD : 0) + OUTWARD * outward;
 }
 
 /**
@@ -137,10 +160,11 @@ function cost(rect, heading, bend, double, blocked) {
  * never meet. [heading, turns] for a tile laid from (sx, sy) on a line heading ``heading``.
  */
 function spiral(sx, sy, heading, turns) {
-  const [dx, dy] = [Math.cos(rad(heading)), Math.sin(rad(heading))];
+  const [dx, dy] = unit(heading);
   if (Math.abs(dx) > 0.01 && Math.abs(dy) > 0.01) return [heading, turns];
-  const reach = (Math.abs(dx) > 0.5 ? sx * dx : sy * dy) + 2 * HL;
-  const limit = (Math.abs(dx) > 0.5 ? 8 * UNIT : 3 * UNIT) + Math.floor(turns / 2) * 2.5 * UNIT;
+  const across = Math.abs(dx) > 0.5;
+  const reach = (across ? sx * dx : sy * dy) + 2 * HL;
+  const limit = SPIRAL_REACH[across ? 0 : 1] + Math.floor(turns / 2) * SPIRAL_LANE;
   return reach > limit ? [heading + 90, turns + 1] : [heading, turns];
 }
 
@@ -158,8 +182,11 @@ export function layout(view, game, extra = []) {
     return { tiles: [], targets: lead };
   }
   const [ra, rb] = ends(rootTile);
+  /** @type {Spot} */
   const root = { tile: rootTile, x: 0, y: 0, heading: 0, root: true, double: ra === rb, near: ra, far: rb, children: 0, used: new Set() };
-  const board = { game, view, byTile: new Map([[rootTile, root]]), rects: [[root, box(0, 0, root.double ? 90 : 0)]] };
+  /** @type {[Spot, Rect][]} */
+  const rects = [[root, box(0, 0, angleOf(root))]];
+  const board = { game, view, byTile: new Map([[rootTile, root]]), rects };
   const tiles = [root];
   for (const [tile, on] of placed) {
     const spot = tile === rootTile ? null : place(board, tile, on, true);
@@ -182,8 +209,9 @@ function place(board, tile, on, commit) {
   const blocked = (rect) => rects.some(([, other]) => overlaps(rect, other));
   const all = slots(parent, game, view);
   const order = freeSlots(parent, open, game, view);
+  /** @type {Place | null} */
   let best = null;
-  for (const push of [0, 1.2 * UNIT, 2.4 * UNIT, 3.6 * UNIT, 5 * UNIT]) {
+  for (const push of JUMPS) {
     order.forEach((index, rank) => {
       const [sx, sy, straight] = all[index];
       const first = parent.root ? Number(index >= 2) : parent.turns;
@@ -198,6 +226,7 @@ function place(board, tile, on, commit) {
     if (best) break;
   }
   best ??= crowded(rects, all[order[0]], double, parentRect, order[0]);
+  /** @type {Spot} */
   const spot = { tile, on, x: best.rect.x, y: best.rect.y, heading: best.heading, double, near: a === open ? a : b, far: a === open ? b : a, children: 0, used: new Set(), link: best.link, turns: best.turns ?? 0 };
   if (commit) {
     parent.children += 1;
@@ -208,13 +237,13 @@ function place(board, tile, on, commit) {
   return spot;
 }
 
-/** No free place at all: the way from ``slot`` that covers the fewest tiles. */
+/** No free place at all: the way from ``slot`` that covers the fewest tiles. @returns {Place} */
 function crowded(rects, [sx, sy, h0], double, parentRect, index) {
-  let best = null;
+  let best = { score: Infinity, rect: parentRect, heading: h0, index, turns: 0, link: null };
   for (const bend of BENDS) {
     const rect = placeAt([sx, sy], h0 + bend, double, parentRect);
-    const score = rects.filter(([, other]) => overlaps(rect, other)).length + Math.abs(bend) / 360;
-    if (!best || score < best.score) best = { score, rect, heading: h0 + bend, index, turns: 0, link: null };
+    const score = rects.filter(([, other]) => overlaps(rect, other)).length + Math.abs(bend) / CROWDED_BEND_DEGREES;
+    if (score < best.score) best = { score, rect, heading: h0 + bend, index, turns: 0, link: null };
   }
   return best;
 }
@@ -222,7 +251,7 @@ function crowded(rects, [sx, sy, h0], double, parentRect, index) {
 /** How many pairs of tiles overlap on the board of ``view`` (none, we hope). */
 export function overlapCount(view, game) {
   const { tiles } = layout(view, game);
-  const rects = tiles.map((s) => box(s.x, s.y, s.root ? (s.double ? 90 : 0) : s.double ? s.heading + 90 : s.heading));
+  const rects = tiles.map((s) => box(s.x, s.y, angleOf(s)));
   let count = 0;
   rects.forEach((a, i) => rects.slice(i + 1).forEach((b) => { count += overlaps(a, b) ? 1 : 0; }));
   return count;
@@ -232,8 +261,7 @@ export function overlapCount(view, game) {
 export function bounds(spots) {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const s of spots) {
-    const angle = s.root ? (s.double ? 90 : 0) : s.double ? s.heading + 90 : s.heading;
-    const [ux, uy] = [Math.cos(rad(angle)), Math.sin(rad(angle))];
+    const [ux, uy] = unit(angleOf(s));
     for (const [l, w] of [[HL, HW], [HL, -HW], [-HL, HW], [-HL, -HW]]) {
       const [cx, cy] = [s.x + ux * l - uy * w, s.y + uy * l + ux * w];
       [minX, minY, maxX, maxY] = [Math.min(minX, cx), Math.min(minY, cy), Math.max(maxX, cx), Math.max(maxY, cy)];
@@ -243,7 +271,7 @@ export function bounds(spots) {
 }
 
 /** The rotation of a spot's upright face: the far end points along the line; a double lies across it. */
-const rotation = (s) => (s.root ? 0 : s.double ? s.heading : s.heading + 90) + (s.root && !s.double ? 90 : 0);
+const rotation = (s) => angleOf(s) + (s.double ? -90 : 90);
 
 /** The pending double's mark: an outline round the tile and "play here" beside it, kept upright. */
 function pendingMark(layer, s, label, portrait) {
@@ -260,6 +288,8 @@ function pendingMark(layer, s, label, portrait) {
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
  * down, so the tiles come out larger. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
  * tile on the board (by name) or of a target (by index), as the page shows it.
+ * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, recent?: Set<Tile>,
+ *   pending?: Tile | null, playHere?: string}} [options]
  */
 export function drawBoard(container, view, game, options = {}) {
   const { choice = [], current = null, fresh = null, portrait = false, recent = new Set(), pending = null, playHere = "" } = options;
@@ -296,7 +326,7 @@ export function drawBoard(container, view, game, options = {}) {
   container.dataset.tiles = String(tiles.length);
   container.dataset.feet = String(tiles.filter((s) => s.double && !s.root && s.children >= 3).length); // whole later feet
   const frame = (b) => (portrait ? { minX: -b.maxY, maxX: -b.minY, minY: b.minX, maxY: b.maxX } : b); // as the page turns it
-  const spots = new Map(tiles.map((s) => [s.tile, s]));
+  const spots = new Map(tiles.map((s) => /** @type {const} */ ([s.tile, s])));
   const areaOf = (key) => {
     const s = typeof key === "number" ? targets[key] : spots.get(key);
     return s ? frame(bounds([s])) : null;
@@ -308,10 +338,11 @@ export function drawBoard(container, view, game, options = {}) {
  * What the camera follows on a dense board, the most important first: the ``pending`` double, the places of
  * the tile in hand (``choice``: its moves and the current one), the last tile laid, then the ``recent`` tiles
  * (the others' since your turn, latest first). Tile names, and target indices for the places.
+ * @param {View} view @param {{pending?: Tile | null, recent?: Set<Tile>, choice?: Choice | null}} [marks]
  */
 export function focusKeys(view, { pending = null, recent = new Set(), choice = null } = {}) {
   const places = (choice?.moves || []).map((_, index) => index);
   const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play")?.tile;
-  const keys = [pending, ...(places.length ? [choice.current ?? 0, ...places] : []), last, ...[...recent].reverse()];
+  const keys = [pending, ...(choice && places.length ? [choice.current ?? 0, ...places] : []), last, ...[...recent].reverse()];
   return keys.filter((key) => key !== null && key !== undefined);
 }

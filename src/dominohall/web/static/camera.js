@@ -22,6 +22,7 @@ function slide(size, from, to, low, high) {
 }
 
 export class Camera {
+  /** @param {HTMLElement} container @param {(camera: Camera) => void} [onChange] */
   constructor(container, onChange = () => {}) {
     this.container = container;
     this.onChange = onChange;
@@ -137,7 +138,8 @@ export class Camera {
     this.apply();
   }
 
-  /** Zoom by ``factor`` keeping the point at (clientX, clientY) still; the centre without a point. */
+  /** Zoom by ``factor`` keeping the point at (clientX, clientY) still; the centre without a point.
+   * @param {number} factor @param {number | null} [clientX] @param {number | null} [clientY] */
   zoom(factor, clientX = null, clientY = null) {
     if (!this.box) return;
     const rect = this.container.getBoundingClientRect();
@@ -184,7 +186,7 @@ export class Camera {
       this.moved = true;
       this.pan(now.x - last.x, now.y - last.y);
     } else if (this.pointers.size === 2) {
-      const other = [...this.pointers.entries()].find(([id]) => id !== event.pointerId)[1];
+      const [, other] = [...this.pointers.entries()].find(([id]) => id !== event.pointerId) ?? [];
       const before = Math.hypot(last.x - other.x, last.y - other.y);
       const after = Math.hypot(now.x - other.x, now.y - other.y);
       this.moved = true;

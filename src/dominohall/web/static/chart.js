@@ -14,7 +14,7 @@ let made = 0;
 function step(top) {
   const rough = Math.max(top, 1) / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
-  return [1, 2, 5, 10].map((k) => k * power).find((k) => k >= rough);
+  return [1, 2, 5].map((k) => k * power).find((k) => k >= rough) ?? 10 * power;
 }
 
 /** A marker of a seat's shape at (x, y). */

@@ -1,20 +1,8 @@
 // Counting down on the page: the time left of the seat to move (the server's `clock`) and the seconds before
-// the next deal (`between`), each turned into a local deadline when it arrives (docs/protocol.md).
+// the next deal (`between`), counted from the moment each arrived (state.js keeps both, docs/protocol.md).
 
 const TICK_MS = 250;
 export const WARN_AT = 10;
-
-/** A countdown that started with ``left`` seconds when it reached the page. */
-export class Countdown {
-  constructor(left) {
-    this.deadline = performance.now() + Math.max(0, left) * 1000;
-  }
-
-  /** The seconds left now (never below zero). */
-  left() {
-    return Math.max(0, (this.deadline - performance.now()) / 1000);
-  }
-}
 
 /** Whole seconds as "m:ss", rounded up (a turn of 60 s shows 1:00 until one second has gone). */
 export function clockText(seconds) {

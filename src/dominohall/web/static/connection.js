@@ -1,10 +1,16 @@
 // The table's WebSocket (docs/protocol.md): hello with the last seq seen, every frame to the page, and a new
 // socket after a drop (waiting 0.5 s, then twice as long each time, up to 8 s).
 
-/** One table's socket; ``on`` holds ``open()``, ``frame(frame)``, ``closed()`` and ``lastSeq()``. */
+/** One table's socket speaking protocol ``version`` (the page's data block says which); ``on`` holds
+ * ``open()``, ``frame(frame)``, ``closed()`` and ``lastSeq()``. */
 export class Connection {
-  constructor(tableId, on) {
-    Object.assign(this, { tableId, on, socket: null, next: 1 });
+  constructor(tableId, version, on) {
+    this.tableId = tableId;
+    this.version = version;
+    this.on = on;
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.next = 1;
   }
 
   /** Open the socket; after a drop it opens again in ``delay`` ms. */
@@ -13,7 +19,7 @@ export class Connection {
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.on.open();
-      socket.send(JSON.stringify({ t: "hello", v: 3, last_seq: this.on.lastSeq() }));
+      socket.send(JSON.stringify({ t: "hello", v: this.version, last_seq: this.on.lastSeq() }));
     });
     socket.addEventListener("message", (event) => this.on.frame(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
@@ -35,12 +41,4 @@ export class Connection {
   send(message) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${this.next++}`, ...message }));
   }
-}
-
-/** The view after a move frame, whose view lacks options, history and placed: the move is appended. */
-export function applyMove(view, frame) {
-  if (!view) return null;
-  const { move } = frame;
-  const placed = move.kind === "play" ? [...view.placed, [move.tile, move.on]] : view.placed;
-  return { ...view, ...frame.view, placed, history: [...view.history, { seat: frame.seat, ...move }] };
 }

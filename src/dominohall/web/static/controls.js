@@ -2,7 +2,8 @@
 import { words } from "./i18n.js";
 import { isMuted, setMuted } from "./sound.js";
 
-const $ = (id) => document.getElementById(id);
+/** An element of the page by id (every one asked for is in table.html). @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** Show the sound switch as it is. */
 export function renderSound() {
@@ -13,12 +14,12 @@ export function renderSound() {
 
 /** On a narrow screen the side's panels are tabs: show the panel ``name``. */
 export function showTab(name) {
-  document.querySelector(".side").dataset.tab = name;
+  /** @type {HTMLElement} */ (document.querySelector(".side")).dataset.tab = name;
   for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
 }
 
 async function copyLink() {
-  const link = $("share-link");
+  const link = /** @type {HTMLInputElement} */ ($("share-link"));
   try {
     await navigator.clipboard.writeText(link.value);
   } catch {
@@ -31,12 +32,13 @@ async function copyLink() {
 /** Wire the controls to ``send(message)``, ``leave()`` and ``playing()`` (then Leave asks first). */
 export function wireControls({ send, leave, playing }) {
   $("copy").addEventListener("click", copyLink);
+  const chat = /** @type {HTMLInputElement} */ ($("chat-text"));
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const text = $("chat-text").value.trim();
+    const text = chat.value.trim();
     if (!text) return;
     send({ t: "chat", text: text.slice(0, 300) });
-    $("chat-text").value = "";
+    chat.value = "";
   });
   for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
     tab.addEventListener("click", () => showTab(tab.dataset.tab));
@@ -45,14 +47,15 @@ export function wireControls({ send, leave, playing }) {
     setMuted(!isMuted());
     renderSound();
   });
+  const dialog = /** @type {HTMLDialogElement} */ ($("leave-dialog"));
   $("leave").addEventListener("click", () => {
-    if (playing()) $("leave-dialog").showModal();
+    if (playing()) dialog.showModal();
     else leave();
   });
   $("leave-yes").addEventListener("click", () => {
-    $("leave-dialog").close();
+    dialog.close();
     leave();
   });
-  $("leave-no").addEventListener("click", () => $("leave-dialog").close());
+  $("leave-no").addEventListener("click", () => dialog.close());
   renderSound();
 }

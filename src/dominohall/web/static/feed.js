@@ -6,35 +6,6 @@ import { roundCount } from "./rules.js";
 
 const LOG_LENGTH = 12;
 
-/**
- * The round's history with what the page learnt beside it: a timed-out move (``timeouts``: the history
- * indices the server played for a seat whose time ran out) and the points a play scored (``scored``: index
- * to points, from the standard hand's running scores).
- */
-export class Feed {
-  constructor() {
-    this.round = null;
-    this.timeouts = new Set();
-    this.scored = new Map();
-  }
-
-  /** Forget what belongs to another round than ``key``. */
-  follow(key) {
-    if (key === this.round) return;
-    this.round = key;
-    this.timeouts.clear();
-    this.scored.clear();
-  }
-
-  /** Note a move frame: its history index, its timeout and the points each side gained with it. */
-  note(index, frame, before, after) {
-    if (frame.timeout) this.timeouts.add(index);
-    const gained = (after?.scores || []).map((value, side) => value - (before?.scores?.[side] ?? value));
-    const points = Math.max(0, ...gained);
-    if (points > 0 && !after.end) this.scored.set(index, points);
-  }
-}
-
 /** One history entry in words: "Clara played 9-4 on 9-9", "Bob drew", "Ann passed" (and a timeout). */
 export function moveLine(entry, name) {
   if (entry.kind === "play") {
@@ -43,7 +14,8 @@ export function moveLine(entry, name) {
   return format(entry.kind === "draw" ? words.drew : words.passed, { name, tile: "" });
 }
 
-/** Fill the log with the round's last moves, the newest last: timeouts and scored points on their own lines. */
+/** Fill the log with the round's last moves, the newest last: timeouts and scored points on their own lines
+ * (``feed``: the state's, state.js). */
 export function renderLog(list, view, feed, nameOf) {
   const history = view?.history || [];
   const start = Math.max(0, history.length - LOG_LENGTH);
@@ -51,9 +23,9 @@ export function renderLog(list, view, feed, nameOf) {
   history.slice(start).forEach((entry, offset) => {
     const index = start + offset;
     const name = nameOf(entry.seat);
-    if (feed.timeouts.has(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
+    if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
     items.push(make("li", moveLine(entry, name), { "data-seat": entry.seat, "data-kind": entry.kind }));
-    if (feed.scored.has(index)) items.push(make("li", format(words.scored, { name, num: feed.scored.get(index) }), { class: "scored" }));
+    if (index in feed.scored) items.push(make("li", format(words.scored, { name, num: feed.scored[index] }), { class: "scored" }));
   });
   if (!items.length) items.push(make("li", words.no_moves_yet, { class: "empty" }));
   list.replaceChildren(...items);
@@ -64,7 +36,7 @@ export function captions(view, feed) {
   const said = new Map();
   (view?.history || []).forEach((entry, index) => {
     let text = entry.kind === "play" ? format(words.said_play, { tile: entry.tile }) : words[`said_${entry.kind}`];
-    if (feed.scored.has(index)) text += ` ${format(words.said_scored, { num: feed.scored.get(index) })}`;
+    if (index in feed.scored) text += ` ${format(words.said_scored, { num: feed.scored[index] })}`;
     said.set(entry.seat, { text, index });
   });
   return said;

@@ -1,7 +1,8 @@
-// The page's words, from the JSON data block the server renders into the table page (no inline script).
-const block = JSON.parse(document.getElementById("strings").textContent);
+// The page's words, from the JSON data block the server renders into the table page (no inline script),
+// and the version of the table protocol its server speaks.
+const block = JSON.parse(/** @type {string} */ (document.getElementById("strings")?.textContent));
 
-export const { lang, words, plurals } = block;
+export const { lang, words, plurals, protocol } = block;
 const rules = new Intl.PluralRules(lang);
 
 /** Fill the ``%(name)s`` and ``%(num)d`` places of a message. */
@@ -13,7 +14,8 @@ export function plural(key, num) {
   return format(forms[rules.select(num)] ?? forms.other, { num });
 }
 
-/** A new HTML element with its text (always as text, never as markup) and attributes. */
+/** A new HTML element with its text (always as text, never as markup) and attributes.
+ * @template {keyof HTMLElementTagNameMap} K @param {K} tag @param {string | null} [text] @param {object} [attributes] */
 export function make(tag, text = null, attributes = {}) {
   const node = document.createElement(tag);
   if (text !== null) node.textContent = text;

@@ -29,12 +29,12 @@ export function records(tableId, table, ended) {
   const finished = table.phase === "over" ? table.matches : table.matches - 1;
   const href = (match) => `/api/tables/${tableId}/record?match=${match}`;
   for (let match = 1; match <= finished; match++) {
-    found.push({ match, href: href(match), file: `dominohall-${tableId}-match-${match}.json`,
+    found.push({ match, href: href(match), replay: `/r/${tableId}/${match}`, file: `dominohall-${tableId}-match-${match}.json`,
       label: format(words.record_match, { num: match }), download: words.record_download });
   }
   if (table.phase === "playing" && ended > 0) {
     const match = table.matches;
-    found.push({ match, href: href(match), file: `dominohall-${tableId}-match-${match}-round-${ended}.json`,
+    found.push({ match, href: href(match), replay: `/r/${tableId}/${match}`, file: `dominohall-${tableId}-match-${match}-round-${ended}.json`,
       label: format(words.record_so_far, { num: match }), download: words.record_download_so_far });
   }
   return found;
@@ -48,6 +48,7 @@ export function renderRecords($, found) {
   $("record-links").replaceChildren(...found.map((record) => {
     const item = make("li");
     item.appendChild(make("a", record.label, { href: record.href, download: record.file }));
+    item.append(" · ", make("a", words.record_replay, { href: record.replay, class: "replay-link" }));
     return item;
   }));
 }

@@ -1,13 +1,15 @@
 // The home page's lobby: the list of public tables is fetched again every ten seconds while the page is in
 // view (server-rendered in the page's language by /<lang>/lobby), unless the visitor is using it.
 
+export {}; // a module, as the home page loads it
+
 const list = document.getElementById("lobby-list");
 const name = document.getElementById("lobby-name");
 const EVERY = 10_000;
 let shown = null;
 
 async function refresh() {
-  if (document.hidden || list.contains(document.activeElement)) return;
+  if (!list || !name || document.hidden || list.contains(document.activeElement)) return;
   try {
     const answer = await fetch(`/${list.dataset.lang}/lobby`, { headers: { accept: "text/html" } });
     if (!answer.ok) return;

@@ -31,7 +31,7 @@ function clockRing(fraction) {
   svg.setAttribute("class", "timer-ring");
   svg.setAttribute("aria-hidden", "true");
   const length = 2 * Math.PI * RING_R;
-  for (const [cls, dash] of [["track", 0], ["left", length * (1 - fraction)]]) {
+  for (const [cls, dash] of /** @type {[string, number][]} */ ([["track", 0], ["left", length * (1 - fraction)]])) {
     const circle = document.createElementNS(SVG, "circle");
     for (const [key, value] of Object.entries({ cx: 12, cy: 12, r: RING_R, class: cls, "stroke-dasharray": length.toFixed(1), "stroke-dashoffset": dash.toFixed(1) })) {
       circle.setAttribute(key, String(value));

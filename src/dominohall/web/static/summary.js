@@ -2,10 +2,11 @@
 // of the running totals, the winners (or the draw), and the buttons to go on or play again.
 import { scoreChart } from "./chart.js";
 import { format, make, words } from "./i18n.js";
+import { pointsOf, scoresOfTotals } from "./state.js";
 
 /**
- * The running totals of the table's current match, round by round, as this page has seen them. Kept in
- * the browser's storage so a reload keeps them; the match's record fills in every round once it is over.
+ * The running totals of the table's current match, round by round, as this page has seen them (the
+ * state's ``scores``, state.js), kept in the browser's storage so a reload keeps them.
  */
 export class Scores {
   constructor(tableId) {
@@ -14,55 +15,34 @@ export class Scores {
     this.rows = [];
     this.complete = false;
     try {
-      Object.assign(this, JSON.parse(localStorage.getItem(this.key)) || {});
+      Object.assign(this, JSON.parse(localStorage.getItem(this.key) ?? "null") || {});
     } catch {
       this.rows = [];
     }
   }
 
-  save() {
+  /** The rows as the state holds them. */
+  value() {
+    return { match: this.match, rows: this.rows, complete: this.complete };
+  }
+
+  /** Keep ``scores`` (the state's rows) in the browser's storage. */
+  keep(scores) {
+    Object.assign(this, scores);
     try {
-      localStorage.setItem(this.key, JSON.stringify({ match: this.match, rows: this.rows, complete: this.complete }));
+      localStorage.setItem(this.key, JSON.stringify(scores));
     } catch {
       // private windows may refuse storage: the scores then live as long as the page
     }
   }
 
-  /** Learn from a view of match number ``match``: a round's end, or the totals before a round. */
-  note(view, match) {
-    if (match !== this.match) Object.assign(this, { match, rows: [], complete: false });
-    const index = view.end ? view.round_index : view.round_index - 1;
-    if (index < 0 || this.complete || JSON.stringify(this.rows[index]) === JSON.stringify(view.totals)) return;
-    this.rows[index] = [...view.totals];
-    this.save();
-  }
-
   /** The running totals after each ended round, as a snapshot gives them (match number ``match``). */
   fromTotals(rows, match) {
-    Object.assign(this, { match, rows: rows.map((row) => [...row]), complete: false });
-    this.save();
-  }
-
-  /** Every round from the match's record (``dominohall/record@1``). */
-  fromRecord(record, match) {
-    let running = null;
-    this.rows = record.rounds.filter((round) => round.end).map((round) => {
-      const points = round.penalties ?? round.scores;
-      running = points.map((value, i) => value + (running?.[i] ?? 0));
-      return running;
-    });
-    Object.assign(this, { match, complete: true });
-    this.save();
-  }
-
-  /** The points of round ``index`` per side, or null when a total around it is unknown. */
-  points(index) {
-    const row = this.rows[index];
-    const before = index === 0 ? row?.map(() => 0) : this.rows[index - 1];
-    return row && before ? row.map((value, i) => value - before[i]) : null;
+    this.keep(scoresOfTotals(rows, match));
   }
 }
 
+/** A cell of ``row``: a data cell, or a header (``tag`` "th"). @param {"td" | "th"} [tag] */
 function cell(row, text, tag = "td") {
   row.appendChild(make(tag, text, tag === "th" && row.parentElement?.tagName === "THEAD" ? { scope: "col" } : {}));
 }
@@ -80,7 +60,7 @@ export function scoreboard(names, scores) {
   for (let index = 0; index < scores.rows.length; index++) { // a round this page never saw shows "…"
     const row = body.insertRow();
     row.appendChild(make("th", String(index + 1), { scope: "row" }));
-    const points = scores.points(index);
+    const points = pointsOf(scores.rows, index);
     names.forEach((_, i) => cell(row, points ? String(points[i]) : "…"));
   }
   const last = scores.rows.at(-1);
@@ -127,7 +107,7 @@ function handsTable(summary, ctx) {
   for (const text of [words.player, words.tiles_left, ...(perSeat ? [chicken ? words.points : words.points_hand, words.total] : [])]) {
     cell(head, text, "th");
   }
-  const points = chicken ? scores.points(view.round_index) : view.scores;
+  const points = chicken ? pointsOf(scores.rows, view.round_index) : view.scores;
   const body = grid.createTBody();
   (view.final_hands || []).forEach((tiles, seat) => {
     const row = body.insertRow();
@@ -155,7 +135,7 @@ function betweenRow(ctx) {
     row.appendChild(button(words.continue, "continue", ctx.onContinue));
   }
   if (ready.length) row.appendChild(make("span", format(words.ready_names, { names: ready.map((seat) => seatNames[seat]).join(", ") }), { class: "ready" }));
-  if (between) row.appendChild(make("span", nextDealText(between.left()), { class: "next-deal", "data-between": "" }));
+  if (typeof between === "number") row.appendChild(make("span", nextDealText(between), { class: "next-deal", "data-between": "" }));
   return row;
 }
 
@@ -197,6 +177,7 @@ export function renderSummary(box, summary, ctx) {
     if (link) row.appendChild(link);
     box.appendChild(row);
   }
+  if (ctx.fair) box.appendChild(ctx.fair);
   box.appendChild(body);
 }
 

@@ -1,0 +1,152 @@
+"""Fair deals in records (docs/fairness.md, docs/records.md): a round's ``fair`` proof, written and checked.
+
+A finished round of a ``dominohall/record@1`` record may carry ``fair``: the scheme, the table id, the match
+and round numbers, the commitment published before the deal, each seat's contribution (``null`` for none)
+and the secret revealed after the round. ``check_fairness`` recomputes every such round's deal from its
+proof and compares it with the hands, boneyard and opener the record says were dealt. It reads the rounds
+as they are written, without replaying the moves, so a tampered deal is named even when it also makes the
+record illegal (``record.verify`` says that part). A round without a proof is "no proof", not a fault.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
+
+from .errors import OptionsError
+from .fair import SCHEME, DealSeed, FairError, commitment, commitment_of
+from .games import GAMES, AnyGame, game_named
+from .record import RecordError, loads
+from .tiles import tile_name
+
+FAIR = "fair"
+"""The round's key that holds its proof."""
+FAIR_ROUND, NO_PROOF, NOT_FAIR = "fair", "no proof", "not fair"
+"""The verdicts on a round."""
+
+
+def proof_to_dict(seed: DealSeed) -> dict[str, Any]:
+    """A round's proof as a record writes it (once the round has ended: it holds the secret)."""
+    return {
+        "scheme": SCHEME,
+        "table": seed.table,
+        "match": seed.match,
+        "round": seed.round,
+        "commitment": commitment_of(seed),
+        "contributions": list(seed.contributions),
+        "secret": seed.secret.hex(),
+    }
+
+
+class RoundCheck(NamedTuple):
+    """The verdict on one round (1-based): ``fair``, ``no proof`` or ``not fair``, and what did not match."""
+
+    round: int
+    verdict: str
+    problems: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        said = "; ".join(self.problems) if self.problems else self.verdict
+        return f"round {self.round}: {said}"
+
+
+def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
+    """The verdict on every round of a record (JSON text or a parsed object).
+
+    Raises ``RecordError`` when the record cannot be read far enough to check anything: not JSON, an
+    unknown game, options that describe no table, or no list of rounds.
+    """
+    record = loads(data) if isinstance(data, str | bytes) else data
+    game, options = _game_and_options(record)
+    rounds = record.get("rounds")
+    if not isinstance(rounds, list):
+        raise RecordError("format", "rounds must be a list")
+    checks, first_place = [], None
+    for index, rnd in enumerate(rounds):
+        proof = rnd.get(FAIR) if isinstance(rnd, dict) else None
+        if proof is None:
+            checks.append(RoundCheck(index + 1, NO_PROOF))
+            continue
+        problems, place = _check_round(game, options, index, rnd, proof)
+        first_place = first_place or place
+        if place is not None and place != first_place:
+            problems.insert(0, f"the proof is for table {place[0]} match {place[1]}, unlike the record's first")
+        checks.append(RoundCheck(index + 1, NOT_FAIR if problems else FAIR_ROUND, tuple(problems)))
+    return checks
+
+
+def _game_and_options(record: dict[str, Any]) -> tuple[AnyGame, Any]:
+    """The record's game (from the registry) and its options, read by the game."""
+    name, options = record.get("game"), record.get("options")
+    if not isinstance(name, str) or name not in GAMES:
+        raise RecordError("game", f"the game must be {' or '.join(GAMES)}, not {name!r}")
+    if not isinstance(options, dict):
+        raise RecordError("format", "options must be an object")
+    game = game_named(name)
+    try:
+        return game, game.options_from_dict(options)
+    except OptionsError as error:
+        raise RecordError("options", str(error)) from None
+
+
+def _check_round(
+    game: AnyGame, options: Any, index: int, rnd: dict[str, Any], proof: object
+) -> tuple[list[str], tuple[str, int] | None]:
+    """What does not match in one round's proof, and the (table, match) it names."""
+    try:
+        seed, claimed = read_proof(proof, options.players)
+    except FairError as error:
+        return [f"the proof cannot be read: {error}"], None
+    problems = []
+    if seed.round != index + 1:
+        problems.append(f"the proof is for round {seed.round}")
+    if commitment(seed.table, seed.match, seed.round, seed.secret) != claimed:
+        problems.append("the commitment does not match the secret")
+    problems += deal_differences(game, options, index, seed, rnd)
+    return problems, (seed.table, seed.match)
+
+
+def read_proof(proof: object, players: int) -> tuple[DealSeed, str]:
+    """A proof's seed and the commitment it claims; ``FairError`` when it is not one."""
+    if not isinstance(proof, dict):
+        raise FairError("a proof is an object")
+    if proof.get("scheme") != SCHEME:
+        raise FairError(f"the scheme must be {SCHEME!r}, not {proof.get('scheme')!r}")
+    claimed, secret, contributions = proof.get("commitment"), proof.get("secret"), proof.get("contributions")
+    if not isinstance(claimed, str) or len(claimed) != 64:
+        raise FairError("the commitment is 64 hex digits")
+    if not isinstance(secret, str) or len(secret) != 64 or secret != secret.lower():
+        raise FairError("the secret is 64 lower-case hex digits")
+    if not isinstance(contributions, list) or len(contributions) != players:
+        raise FairError(f"the contributions are a list with one entry per seat ({players})")
+    try:
+        raw = bytes.fromhex(secret)
+    except ValueError:
+        raise FairError("the secret is 64 lower-case hex digits") from None
+    table, match, number = proof.get("table"), proof.get("match"), proof.get("round")
+    seed = DealSeed(cast(str, table), cast(int, match), cast(int, number), raw, tuple(contributions))  # checked
+    return seed, claimed
+
+
+def deal_differences(game: AnyGame, options: Any, index: int, seed: DealSeed, rnd: dict[str, Any]) -> list[str]:
+    """How the deal a round of ``game`` records differs from the one its seed gives (empty: they are the same)."""
+    expected = game.fair_deal(options, index, seed)
+    hands = rnd.get("hands")
+    hands = hands if isinstance(hands, list) else []
+    found = [
+        f"the deal differs at seat {seat}"
+        for seat, hand in enumerate(expected.hands)
+        if seat >= len(hands) or hands[seat] != _names(hand)
+    ]
+    if len(hands) > len(expected.hands):
+        found.append(f"the record deals {len(hands)} hands, not {len(expected.hands)}")
+    if rnd.get("boneyard") != _names(expected.boneyard):
+        found.append("the deal differs in the boneyard")
+    if expected.first is not None and rnd.get("first") != expected.first:
+        found.append(f"the opener differs: the deal gives seat {expected.first}, not {json.dumps(rnd.get('first'))}")
+    return found
+
+
+def _names(tiles: Sequence[int]) -> list[str]:
+    return [tile_name(t) for t in tiles]

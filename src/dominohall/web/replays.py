@@ -1,0 +1,140 @@
+"""Looking back and learning: the replay viewer of a table's match (``/r/<table>/<match>``), the page that
+opens a record file the visitor picks (``/<lang>/replay``), and the first-game tutorial
+(``/<lang>/chicken-foot/tutorial``).
+
+The viewer reads the match's ``dominohall/record@1`` record (docs/records.md) in the browser and replays it
+there (``static/replay.js``); the server only renders the page and its words. Like the table page, a
+table's replay link carries no language (``?lang=`` or the cookie pick one), while the picker and the
+tutorial are pages of the site in each language.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from . import LANGUAGES, plural_forms, translations
+from .responses import data_block, language_of, page
+from .seats import hall_of
+from .tutorial import tutorial_data
+from .words import bot_names, layout_plurals, life_plurals, rules_words
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/r/{table_id}/{match}")
+async def table_replay(table_id: str, match: int, request: Request) -> Response:
+    """The replay of a table's match ``match`` (1-based): its record is fetched by the page's script."""
+    language = language_of(request)
+    actor = await hall_of(request).actor(table_id)
+    if actor is None or match < 1:
+        return page(request, language, "no-table.html", status=404)
+    summary = actor.state.summary()
+    source = {"table": table_id, "match": match, "record": f"/api/tables/{table_id}/record?match={match}"}
+    return page(
+        request,
+        language,
+        "replay.html",
+        game=summary["game"],
+        source=data_block(source),
+        strings=replay_strings(language),
+        table_link=f"/t/{table_id}",
+    )
+
+
+@router.get("/replay")
+async def file_replay_here(request: Request) -> Response:
+    """The record file page in the visitor's language."""
+    return RedirectResponse(f"/{language_of(request)}/replay", status_code=302)
+
+
+@router.get("/{language}/replay")
+async def file_replay(language: str, request: Request) -> Response:
+    """The viewer for a record file the visitor picks: read in the browser, never uploaded."""
+    if language not in LANGUAGES:
+        return HTMLResponse("not found", status_code=404)
+    return page(request, language, "replay.html", game=None, source="{}", strings=replay_strings(language))
+
+
+@router.get("/{language}/chicken-foot/tutorial")
+async def tutorial(language: str, request: Request) -> Response:
+    """The first-game tutorial: a guided Chicken Foot round with a prepared deal."""
+    if language not in LANGUAGES:
+        return HTMLResponse("not found", status_code=404)
+    strings, lesson = tutorial_data(language)
+    return page(request, language, "tutorial.html", strings=strings, lesson=lesson)
+
+
+def replay_strings(language: str) -> str:
+    """The viewer's words for its script, as JSON (a data block, like the table page's)."""
+    words = {
+        **viewer_words(language),
+        **rules_words(language),
+        **{f"seat_{level}": name for level, name in bot_names(language).items()},
+    }
+    plurals = {
+        **life_plurals(language),
+        **layout_plurals(language),
+        "pips": plural_forms(language, "%(num)d pip", "%(num)d pips"),
+        "marked": plural_forms(language, "%(num)d move marked", "%(num)d moves marked"),
+    }
+    return data_block({"lang": language, "words": words, "plurals": plurals})
+
+
+def viewer_words(language: str) -> dict[str, str]:
+    """The words of the viewer itself: where it stands, its controls, the moves, a round's end, the analysis."""
+    forms = translations(language)
+    return {
+        "title_chickenfoot": forms.gettext("Replay: Chicken Foot"),
+        "title_standard": forms.gettext("Replay: standard dominoes"),
+        "round_of": forms.gettext("Round %(num)d of %(total)d"),
+        "hand_of": forms.gettext("Hand %(num)d of %(total)d"),
+        "move_of": forms.gettext("Move %(num)d of %(total)d"),
+        "previous_round": forms.gettext("Previous round"),
+        "next_round": forms.gettext("Next round"),
+        "previous_hand": forms.gettext("Previous hand"),
+        "next_hand": forms.gettext("Next hand"),
+        "as_dealt": forms.gettext("As dealt"),
+        "turn_of": forms.gettext("Turn: %(name)s"),
+        "boneyard": forms.gettext("Boneyard"),
+        "played_on": forms.gettext("%(name)s played %(tile)s on %(on)s"),
+        "led": forms.gettext("%(name)s led %(tile)s"),
+        "drew_tile": forms.gettext("%(name)s drew %(tile)s"),
+        "passed": forms.gettext("%(name)s passed"),
+        "ended_domino": forms.gettext("%(name)s went out."),
+        "ended_blocked": forms.gettext("The round is blocked: nobody can play."),
+        "round_n_over": forms.gettext("Round %(num)d is over"),
+        "hand_n_over": forms.gettext("Hand %(num)d is over"),
+        "waits_toes": forms.gettext("waits for toes"),
+        "points_round": forms.gettext("Points this round"),
+        "points_hand": forms.gettext("Points this hand"),
+        "total": forms.gettext("Total"),
+        "tiles_left": forms.gettext("Tiles left"),
+        "player": forms.gettext("Player"),
+        "winners": forms.gettext("Winner: %(names)s"),
+        "shared_win": forms.gettext("A shared win: %(names)s"),
+        "unfinished": forms.gettext("The match was not finished when this record was made."),
+        "no_rounds": forms.gettext("This record has no finished round to show."),
+        "loading": forms.gettext("Loading the record…"),
+        "no_match": forms.gettext("This table has not played that match."),
+        "load_failed": forms.gettext("The record could not be loaded. Please try again."),
+        "not_json": forms.gettext("This file is not JSON, so it is not a game record."),
+        "not_record": forms.gettext("This file is not a Domino Hall record (dominohall/record@1)."),
+        "bad_record": forms.gettext("This record does not hold together: %(detail)s"),
+        "too_big": forms.gettext("This file is too large for a game record."),
+        "opened": forms.gettext("Opened %(file)s"),
+        "copied": forms.gettext("Copied"),
+        "analyse": forms.gettext("Analyse %(name)s"),
+        "analysing": forms.gettext("Analysing %(name)s's moves…"),
+        "analysis_busy": forms.gettext("The analysis is busy right now. Please try again in a minute."),
+        "analysis_slow": forms.gettext("The analysis is taking too long. Please try again later."),
+        "analysis_failed": forms.gettext("The analysis could not be made."),
+        "best_was": forms.gettext("Better: %(move)s (%(loss)s points lost on average)"),
+        "verdict_inaccuracy": forms.gettext("Inaccuracy"),
+        "verdict_mistake": forms.gettext("Mistake"),
+        "verdict_blunder": forms.gettext("Blunder"),
+        "move_play": forms.gettext("%(tile)s on %(on)s"),
+        "move_lead": forms.gettext("lead %(tile)s"),
+        "move_draw": forms.gettext("a draw"),
+        "move_pass": forms.gettext("a pass"),
+    }

@@ -1,0 +1,49 @@
+"""What every page of the site answers with: the page rendered in its language (remembered in a cookie), the
+language a page without one in its address is shown in, and JSON data blocks for the pages' scripts.
+
+The game pages (``pages.py``) and the replay viewer and tutorial (``replays.py``) both render through here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+
+from . import COOKIE, LANGUAGES, chosen_language, render
+
+ONE_YEAR = 365 * 24 * 3600
+
+
+def page(request: Request, language: str, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A rendered page; the language it is in is remembered in a cookie."""
+    path = request.url.path
+    if path.startswith(f"/{language}/"):
+        rest = path[len(language) + 1 :].removesuffix("/play")
+        switch = {code: f"/{code}{rest}" for code in LANGUAGES}
+    else:
+        switch = {code: f"{path}?lang={code}" for code in LANGUAGES}
+    html = render(language, template, switch=switch, **context)
+    response = HTMLResponse(html, status_code=status)
+    response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", path="/")
+    return response
+
+
+def language_of(request: Request) -> str:
+    """The language a page without one in its URL is shown in."""
+    return chosen_language(
+        request.query_params.get("lang"), request.cookies.get(COOKIE), request.headers.get("accept-language")
+    )
+
+
+def data_block(value: Any) -> str:
+    r"""``value`` as JSON for a ``<script type="application/json">`` block: no ``<``, ``>`` or ``&`` in it, so
+    nothing inside can close the block.
+
+    >>> data_block({"a": "</script>"})
+    '{"a": "\\u003c/script\\u003e"}'
+    """
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -1,0 +1,49 @@
+// "Check this deal" (docs/fairness.md), loaded when pressed: the match's record fetched, the round's deal
+// recomputed with fair.js (Web Crypto) and compared with the record and with what this page saw.
+import { checkRound, checkSeen } from "./fair.js";
+import { format, make, words } from "./i18n.js";
+
+/** Under the button: the result of the check (once made) and the link to how fair deals work. */
+export function show(row, result) {
+  if (!result) return;
+  row.append(" ", make("a", words.fair_how, { href: "/fairness", target: "_blank" }));
+  row.append(make("p", result.text, { id: "fair-result", role: "status", "data-verdict": result.verdict }));
+}
+
+/** Check the deal ``ctx.deal`` ("match:round") of table ``ctx.tableId`` against its record and against what
+ * this page saw of it (``ctx.seen``, state.js); each step's result goes to ``checked``. */
+export async function check(ctx, checked) {
+  const { deal, seen: { shown, given, hands, late } } = ctx;
+  const [match, round] = deal.split(":").map(Number);
+  checked({ verdict: "", text: words.fair_checking });
+  try {
+    const answer = await fetch(`/api/tables/${ctx.tableId}/record?match=${match}`);
+    if (!answer.ok) throw new Error(`the record answered ${answer.status}`);
+    const record = await answer.json();
+    if (!record.rounds?.[round - 1]) throw new Error("the record does not have this round yet");
+    const result = await checkRound(record, round - 1);
+    const proof = record.rounds[round - 1].fair;
+    const seen = { commitment: shown[deal] ?? null, contribution: late[deal] ? null : (given[deal] ?? null), seat: ctx.you, hand: hands[deal] ?? null };
+    const problems = [...result.problems, ...(proof && result.deal ? checkSeen(proof, seen, result.deal) : [])];
+    const verdict = result.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
+    const count = (proof?.contributions ?? []).filter(Boolean).length;
+    checked({ verdict, text: resultText(verdict, problems, { seen, given: count, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) });
+  } catch (error) {
+    console.info("the deal could not be checked", error);
+    checked({ verdict: "", text: words.fair_failed });
+  }
+}
+
+/** A check's result in the page's words. */
+export function resultText(verdict, problems, { seen, given, late }, seatNames) {
+  if (verdict === "no proof") return words.fair_none;
+  if (verdict === "fair") {
+    const parts = [words.fair_ok, format(words.fair_given, { num: given })];
+    if (seen.commitment) parts.push(words.fair_seen);
+    if (seen.contribution) parts.push(words.fair_mine);
+    if (late) parts.push(words.fair_late);
+    return parts.join(" ");
+  }
+  const said = problems.map((problem) => format(words[`fair_problem_${problem.kind}`] ?? words.fair_problem_proof, { name: seatNames[problem.seat] ?? "" }));
+  return `${words.fair_bad} ${said.join("; ")}.`;
+}

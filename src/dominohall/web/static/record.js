@@ -1,0 +1,171 @@
+// A game record (`dominohall/record@1`, docs/records.md) read and replayed in the browser, for the replay
+// viewer and the tutorial. No DOM here and no rules: each play lays its tile where the record says, a draw
+// moves the named tile from the boneyard to the seat's hand, a pass changes nothing. Legality is the
+// server's `verify`; this module only checks that the record holds together (the shapes, a played tile
+// in its seat's hand, a draw naming the boneyard's next tile), so a bad file is refused with a reason
+// instead of drawing nonsense.
+export const FORMAT = "dominohall/record@1";
+const GAMES = ["chickenfoot", "standard"];
+const TILE = /^(\d{1,2})-(\d{1,2})$/;
+
+/** A record that cannot be shown: ``kind`` is "not_record" (not this format at all) or "bad_record". */
+export class RecordProblem extends Error {
+  constructor(kind, detail = "") {
+    super(detail || kind);
+    this.kind = kind;
+    this.detail = detail;
+  }
+}
+
+const fail = (detail) => { throw new RecordProblem("bad_record", detail); };
+const isTile = (value) => typeof value === "string" && TILE.test(value);
+const isSeat = (value, players) => Number.isInteger(value) && value >= 0 && value < players;
+
+function tiles(value, what) {
+  if (!Array.isArray(value) || !value.every(isTile)) fail(`${what} must be a list of tiles such as "9-3"`);
+  return [...value];
+}
+
+/** One move of a round as the record writes it, in the shape the board and the viewer read. */
+function readMove(value, players, where) {
+  if (!value || typeof value !== "object" || !isSeat(value.seat, players)) fail(`${where}: a move names its seat`);
+  const { seat } = value;
+  if ("play" in value) {
+    if (!isTile(value.play) || !(value.on === null || value.on === undefined || isTile(value.on))) fail(`${where}: a play names its tile and where it goes`);
+    return { seat, kind: "play", tile: value.play, on: value.on ?? null };
+  }
+  if ("draw" in value) {
+    if (!isTile(value.draw)) fail(`${where}: a draw names the tile drawn`);
+    return { seat, kind: "draw", tile: value.draw };
+  }
+  if (value.pass === true) return { seat, kind: "pass" };
+  return fail(`${where}: a move is a play, a draw or a pass`);
+}
+
+function readRound(value, index, game, players) {
+  const where = `round ${index + 1}`;
+  if (!value || typeof value !== "object") fail(`${where} must be an object`);
+  if (!Array.isArray(value.hands) || value.hands.length !== players) fail(`${where}: one hand per seat`);
+  const hands = value.hands.map((hand, seat) => tiles(hand, `${where}, the hand of seat ${seat + 1}`));
+  const boneyard = tiles(value.boneyard ?? [], `${where}, the boneyard`);
+  if (!Array.isArray(value.moves)) fail(`${where}: the moves must be a list`);
+  const moves = value.moves.map((move, at) => readMove(move, players, `${where}, move ${at + 1}`));
+  if (game === "chickenfoot" && !isTile(value.double)) fail(`${where}: the centre double is missing`);
+  const results = value.penalties ?? value.scores ?? null;
+  if (value.end && !(Array.isArray(results) && results.every(Number.isInteger))) fail(`${where}: an ended round has its results`);
+  const round = { index, centre: value.double ?? null, first: value.first, hands, boneyard, moves, end: value.end ?? null, results: value.end ? results : null };
+  replayRound(round, round.moves.length); // every move must follow from the deal
+  return round;
+}
+
+/**
+ * A parsed JSON value read as a record: {game, options, seats, rounds, totals, winners, finished}.
+ * Throws ``RecordProblem`` for anything else.
+ */
+export function readRecord(data) {
+  if (!data || typeof data !== "object" || data.format !== FORMAT) throw new RecordProblem("not_record");
+  if (!GAMES.includes(data.game)) fail(`the game "${String(data.game)}" is not one this viewer knows`);
+  const options = data.options;
+  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > 8) fail("the options must name the players");
+  const players = options.players;
+  if (!Array.isArray(data.seats) || data.seats.length !== players || !data.seats.every((seat) => seat && typeof seat.name === "string")) fail("there must be one named seat per player");
+  if (!Array.isArray(data.rounds)) fail("the rounds must be a list");
+  const rounds = data.rounds.map((round, index) => readRound(round, index, data.game, players));
+  const seats = data.seats.map((seat) => ({ name: seat.name, bot: typeof seat.bot === "string" ? seat.bot : null }));
+  const winners = Array.isArray(data.winners) ? data.winners.filter((seat) => isSeat(seat, players)) : null;
+  return { game: data.game, options, seats, rounds, totals: runningTotals(rounds).at(-1) ?? null, winners, finished: winners !== null };
+}
+
+/** The totals after each ended round, in order. */
+export function runningTotals(rounds) {
+  const rows = [];
+  for (const round of rounds) {
+    if (!round.results) continue;
+    const before = rows.at(-1);
+    rows.push(round.results.map((value, side) => value + (before?.[side] ?? 0)));
+  }
+  return rows;
+}
+
+/**
+ * The round after its first ``count`` moves: every hand (dealt order, drawn tiles added at the end), the
+ * boneyard left, the tiles on the table with the tile each was laid on, the history, whose move is next
+ * (the next move's seat), and the end with the results once every move is made. Throws ``RecordProblem``
+ * when a move does not follow from the deal.
+ */
+export function replayRound(round, count) {
+  const hands = round.hands.map((hand) => [...hand]);
+  const drawn = round.hands.map(() => new Set());
+  const placed = [];
+  let next = 0; // the boneyard's next tile
+  const upto = Math.max(0, Math.min(count, round.moves.length));
+  for (let at = 0; at < upto; at++) {
+    const move = round.moves[at];
+    const hand = hands[move.seat];
+    const where = `round ${round.index + 1}, move ${at + 1}`;
+    if (move.kind === "play") {
+      const held = hand.indexOf(move.tile);
+      if (held < 0) fail(`${where}: ${move.tile} is not in the hand of seat ${move.seat + 1}`);
+      hand.splice(held, 1);
+      placed.push([move.tile, move.on]);
+    } else if (move.kind === "draw") {
+      if (round.boneyard[next] !== move.tile) fail(`${where}: the draw names ${move.tile}, but the boneyard's next tile is ${round.boneyard[next] ?? "none"}`);
+      next += 1;
+      hand.push(move.tile);
+      drawn[move.seat].add(move.tile);
+    }
+  }
+  const over = upto === round.moves.length && round.end !== null;
+  return {
+    count: upto,
+    hands,
+    drawn,
+    boneyard: round.boneyard.slice(next),
+    placed,
+    history: round.moves.slice(0, upto),
+    turn: upto < round.moves.length ? round.moves[upto].seat : null,
+    end: over ? round.end : null,
+    results: over ? round.results : null,
+  };
+}
+
+/** The number a double shows ("5-5" -> 5), or null for a tile that is not a double. */
+const doubleNumber = (tile) => {
+  const [, a, b] = TILE.exec(tile) || [];
+  return a !== undefined && a === b ? Number(a) : null;
+};
+
+/** Chicken Foot's double still waiting for toes on this table (the centre first), or null. */
+export function waitingDouble(record, round, placed) {
+  if (record.game !== "chickenfoot") return null;
+  const toes = new Map();
+  for (const [, on] of placed) toes.set(on, (toes.get(on) ?? 0) + 1);
+  const start = record.options.start_toes ?? 6;
+  if ((toes.get(round.centre) ?? 0) < start) return { tile: round.centre, needs: start - (toes.get(round.centre) ?? 0) };
+  const later = record.options.double_toes ?? 3;
+  for (const [tile] of placed) {
+    if (doubleNumber(tile) !== null && (toes.get(tile) ?? 0) < later) return { tile, needs: later - (toes.get(tile) ?? 0) };
+  }
+  return null;
+}
+
+/**
+ * What board.js draws for a replayed position: the part of a view it reads (the table's tiles, the centre,
+ * the options, the history).
+ * @returns {View}
+ */
+export function boardView(record, round, state) {
+  return /** @type {any} */ ({ options: record.options, centre: round.centre, placed: state.placed, history: state.history });
+}
+
+/** The pips of a tile ("9-3" -> 12). */
+export const pipsOf = (tile) => tile.split("-").map(Number).reduce((a, b) => a + b, 0);
+
+/** A position in the address: "#r3m14" is round 3 (1-based) after 14 moves of it (0: as dealt). */
+export function readPosition(hash) {
+  const found = /^#?r(\d+)m(\d+)$/.exec(hash || "");
+  return found ? { round: Number(found[1]) - 1, move: Number(found[2]) } : null;
+}
+
+/** The address fragment of a position (``round`` 0-based, ``move`` moves made). */
+export const positionHash = (round, move) => `#r${round + 1}m${move}`;

@@ -1,0 +1,19 @@
+"""``bench/analysis.py`` runs and prints its figures as one JSON line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).parents[2] / "bench" / "analysis.py"
+
+
+def test_the_analysis_bench_prints_its_figures() -> None:
+    command = [sys.executable, str(BENCH), "--rounds", "1", "--samples", "8"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["rounds"] == 1 and figures["samples"] == 8 and figures["choices_per_seat"] > 0
+    assert 0 < figures["seconds_per_seat"]["median"] <= figures["seconds_per_seat"]["worst"]

@@ -1,0 +1,99 @@
+// The replay viewer's and the tutorial's reading of a record (src/dominohall/web/static/record.js) without a
+// browser: every shared example and golden record read and replayed, every tile kept track of at every move,
+// Chicken Foot's penalties the pips left (with 0-0's value), and records that do not hold together refused.
+// (tests/web/test_replay.py compares the page's positions with the engine's.)
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+
+import {
+  pipsOf, positionHash, readPosition, readRecord, RecordProblem, replayRound, runningTotals, waitingDouble,
+} from "../../src/dominohall/web/static/record.js";
+
+const FOLDERS = ["tests/engine/examples", "tests/engine/golden"];
+const records = FOLDERS.flatMap((folder) => readdirSync(folder).filter((name) => name.endsWith(".json"))
+  .map((name) => [`${folder}/${name}`, JSON.parse(readFileSync(`${folder}/${name}`, "utf8"))]));
+
+/** The tiles of a set double-``top``: as many as its tiles. */
+const setSize = (top) => ((top + 1) * (top + 2)) / 2;
+
+describe("every stored record", () => {
+  test("there are records of both games to read", () => {
+    assert.ok(records.some(([, data]) => data.game === "chickenfoot") && records.some(([, data]) => data.game === "standard"));
+  });
+
+  for (const [name, data] of records) {
+    test(`${name}: every tile is somewhere at every move, and the results add up`, () => {
+      const record = readRecord(data);
+      assert.equal(record.rounds.length, data.rounds.length);
+      for (const round of record.rounds) {
+        for (let count = 0; count <= round.moves.length; count++) {
+          const position = replayRound(round, count);
+          const tiles = [...position.hands.flat(), ...position.placed.map(([tile]) => tile), ...position.boneyard];
+          if (round.centre) tiles.push(round.centre);
+          assert.equal(tiles.length, setSize(data.options.set), `round ${round.index + 1}, after ${count} moves`);
+          assert.equal(new Set(tiles).size, tiles.length, "no tile twice");
+          assert.equal(position.end, count === round.moves.length ? round.end : null);
+        }
+        const end = replayRound(round, Infinity);
+        if (record.game === "chickenfoot" && round.end) {
+          const blank = data.options.blank_double;
+          const left = end.hands.map((hand) => hand.reduce((sum, tile) => sum + (tile === "0-0" ? blank : pipsOf(tile)), 0));
+          assert.deepEqual(left, round.results, "a Chicken Foot penalty is the pips left, 0-0 at its value");
+        }
+      }
+      assert.deepEqual(runningTotals(record.rounds).at(-1), data.totals);
+      assert.equal(record.finished, Array.isArray(data.winners));
+    });
+  }
+});
+
+describe("records that cannot be shown", () => {
+  const [, sample] = records.find(([, data]) => data.game === "chickenfoot");
+  const broken = (change) => {
+    const copy = structuredClone(sample);
+    change(copy);
+    return copy;
+  };
+  const refused = (data, kind, detail = /^/) => assert.throws(() => readRecord(data), (error) => error instanceof RecordProblem && error.kind === kind && detail.test(error.detail));
+
+  test("another format, or not an object", () => {
+    refused({ format: "something/else" }, "not_record");
+    refused([], "not_record");
+    refused(null, "not_record");
+  });
+
+  test("wrong shapes", () => {
+    refused(broken((data) => { data.game = "mexican-train"; }), "bad_record", /game/);
+    refused(broken((data) => { data.seats.pop(); }), "bad_record", /seat/);
+    refused(broken((data) => { data.rounds[0].hands[1][0] = "nine-three"; }), "bad_record", /tiles/);
+    refused(broken((data) => { data.rounds[0].moves[2] = { seat: 1, jump: true }; }), "bad_record", /move 3/);
+    refused(broken((data) => { data.rounds[0].moves[0].seat = 9; }), "bad_record", /move 1/);
+  });
+
+  test("moves that do not follow from the deal", () => {
+    const centre = sample.rounds[0].double;
+    refused(broken((data) => { data.rounds[0].moves[0] = { seat: data.rounds[0].moves[0].seat, play: centre, on: centre }; }), "bad_record", /round 1, move 1: .* not in the hand/);
+    const draw = sample.rounds[0].moves.findIndex((move) => "draw" in move);
+    refused(broken((data) => { data.rounds[0].moves[draw].draw = centre; }), "bad_record", new RegExp(`move ${draw + 1}: the draw names`));
+  });
+});
+
+describe("positions and the waiting double", () => {
+  test("an address names a round (1-based) and the moves made", () => {
+    assert.deepEqual(readPosition("#r3m14"), { round: 2, move: 14 });
+    assert.equal(positionHash(2, 14), "#r3m14");
+    assert.equal(readPosition("#r0"), null);
+    assert.equal(readPosition("#x"), null);
+  });
+
+  test("the centre waits for its start toes, then a later double for three", () => {
+    const record = { game: "chickenfoot", options: { start_toes: 6, double_toes: 3 } };
+    const round = { centre: "9-9" };
+    assert.deepEqual(waitingDouble(record, round, [["9-1", "9-9"]]), { tile: "9-9", needs: 5 });
+    const foot = ["9-1", "9-2", "9-3", "9-4", "9-5", "9-6"].map((tile) => [tile, "9-9"]);
+    assert.equal(waitingDouble(record, round, foot), null);
+    assert.deepEqual(waitingDouble(record, round, [...foot, ["1-1", "9-1"], ["1-0", "1-1"]]), { tile: "1-1", needs: 2 });
+    assert.equal(waitingDouble({ game: "standard", options: {} }, round, []), null);
+  });
+});

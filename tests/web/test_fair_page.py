@@ -1,0 +1,141 @@
+"""Fair deals on the table page, in a real browser against a real server: the page gives its contribution when
+it sits down, shows the short commitment during the round, and "Check this deal" recomputes the deal with
+fair.js (Web Crypto) after it, telling a tampered record apart."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Route, WebSocketRoute, expect
+
+from ..server.harness import Server, http
+from .conftest import CHROMIUM
+from .test_life import hosted, play_until
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+
+def summary(server: Server, table_id: str) -> dict[str, Any]:
+    status, body, _ = http("GET", f"{server.url}/api/tables/{table_id}")
+    assert status == 200
+    return dict(body)
+
+
+def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: Server, browser: Browser) -> None:
+    table_id, page = hosted(browser, server, {"players": 2, "mode": "block"}, [None, "easy"], "standard")
+    page.goto(f"{server.url}/t/{table_id}")
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    page.wait_for_function(f"() => sessionStorage.getItem('dh_fair_{table_id}')?.includes('given')")
+    before = summary(server, table_id)["fair"]
+    given = json.loads(page.evaluate(f"() => sessionStorage.getItem('dh_fair_{table_id}')"))["given"]["1:1"]
+    assert re.fullmatch(r"[0-9a-f]{64}", given) and before["contributions"] == [given, None]
+    assert before["dealt"] is False and before["match"] == 1 and before["round"] == 1
+
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:8]}")
+    assert page.locator("#fair").get_attribute("title") == before["commitment"]
+    play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
+
+    expect(page.locator("#fair")).to_be_hidden()
+    page.get_by_role("button", name="Check this deal").click()
+    result = page.locator("#fair-result")
+    expect(result).to_have_attribute("data-verdict", "fair")
+    expect(result).to_contain_text("This deal is fair")
+    expect(result).to_contain_text("Contributions: 1.")
+    expect(result).to_contain_text("The commitment is the one this page showed before the deal.")
+    expect(result).to_contain_text("Your page's contribution was used.")
+
+    def tamper(route: Route) -> None:  # the record as a dishonest server would give it: two tiles swapped
+        record = route.fetch().json()
+        hands = record["rounds"][0]["hands"]
+        hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+        route.fulfill(json=record)
+
+    page.route(re.compile(r".*/record\?match=1$"), tamper)
+    page.get_by_role("button", name="Check this deal").click()
+    expect(result).to_have_attribute("data-verdict", "not fair")
+    expect(result).to_have_text(
+        re.compile(r"^This deal does not match its proof: the hand of Ann differs; the hand of .+ differs\.$")
+    )
+
+    page.unroute(re.compile(r".*/record\?match=1$"))  # the page remembers the hand it was dealt: say it was another
+    page.evaluate(
+        f"""() => {{
+        const seen = JSON.parse(sessionStorage.getItem('dh_fair_{table_id}'));
+        const hand = seen.hands['1:1'];
+        const other = ['6-6', '6-5', '6-4', '6-3', '6-2', '6-1', '6-0', '5-5'].find((tile) => !hand.includes(tile));
+        seen.hands['1:1'] = [...hand.slice(1), other];
+        sessionStorage.setItem('dh_fair_{table_id}', JSON.stringify(seen));
+    }}"""
+    )
+    page.reload()
+    page.get_by_role("button", name="Check this deal").click()
+    expect(result).to_have_text("This deal does not match its proof: your hand is not the one you were dealt.")
+
+    link = page.get_by_role("link", name="How fair deals work (in English)")
+    assert link.get_attribute("href") == "/fairness"
+    reference = page.context.new_page()
+    reference.goto(f"{server.url}/fairness")
+    expect(reference.locator("h1")).to_have_text("Fair deals")
+    expect(reference.locator("pre.doc")).to_contain_text("## Test vector")
+    page.context.close()
+
+
+def test_a_spectator_gives_nothing_and_can_check_the_deal_too(server: Server, browser: Browser) -> None:
+    table_id, host = hosted(browser, server, {"players": 2, "mode": "block"}, [None, "easy"], "standard")
+    host.goto(f"{server.url}/t/{table_id}")
+    host.wait_for_function(f"() => sessionStorage.getItem('dh_fair_{table_id}')?.includes('given')")
+    watcher = host.context.browser.new_context().new_page()  # type: ignore[union-attr]
+    watcher.goto(f"{server.url}/t/{table_id}?lang=ru")
+    expect(watcher.locator("#phase")).not_to_have_text("")
+    host.get_by_role("button", name="Start the match").click()
+    expect(watcher.locator("#fair")).to_contain_text("Обязательство раздачи: ")
+    play_until([host], lambda: watcher.locator("#summary:not([hidden])").count() > 0)
+    assert summary(server, table_id)["phase"] == "over"
+    watcher.get_by_role("button", name="Проверить эту раздачу").click()
+    expect(watcher.locator("#fair-result")).to_have_attribute("data-verdict", "fair")
+    expect(watcher.locator("#fair-result")).to_contain_text("Раздача честная")
+    expect(watcher.locator("#fair-result")).not_to_contain_text("Вклад вашей страницы")
+    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record")
+    assert status == 200 and record["rounds"][0]["fair"]["contributions"][1] is None  # the bot gave nothing
+    host.context.close()
+    watcher.context.close()
+
+
+def test_a_contribution_refused_is_no_problem_shown_and_the_check_says_it_came_late(
+    server: Server, browser: Browser
+) -> None:
+    table_id, page = hosted(browser, server, {"players": 2, "mode": "block"}, [None, "easy"], "standard")
+
+    def route(socket: WebSocketRoute) -> None:  # the server (here, the route) refuses the page's contribution
+        upstream = socket.connect_to_server()
+
+        def outgoing(text: str | bytes) -> None:
+            message = json.loads(text)
+            if message.get("t") != "contribute":
+                upstream.send(text)
+                return
+            refusal = {"t": "error", "id": message["id"], "code": "no-deal-waiting", "message": "dealt already"}
+            socket.send(json.dumps(refusal))
+
+        socket.on_message(outgoing)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.wait_for_function(f"() => sessionStorage.getItem('dh_fair_{table_id}')?.includes('late')")
+    expect(page.locator("#problem")).to_be_hidden()
+    page.get_by_role("button", name="Start the match").click()
+    play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
+    assert summary(server, table_id)["phase"] == "over"
+    page.get_by_role("button", name="Check this deal").click()
+    result = page.locator("#fair-result")
+    expect(result).to_have_attribute("data-verdict", "fair")
+    expect(result).to_contain_text("Contributions: 0.")
+    expect(result).to_contain_text("Your page's contribution came after the deal was made, so it was not used.")
+    expect(result).not_to_contain_text("Your page's contribution was used.")
+    page.context.close()
