@@ -45,6 +45,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/server_load.py --tables 200
+	$(BIN)/python bench/cluster_load.py --processes 3 --tables 600
 	$(BIN)/python bench/first_paint.py
 
 lint: $(STAMP) $(NODE_STAMP)
