@@ -46,6 +46,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/versus.py --jobs 2 --clock cpu
 	$(BIN)/python bench/server_load.py --tables 200
+	$(BIN)/python bench/cluster_load.py --processes 3 --tables 600
 	$(BIN)/python bench/first_paint.py
 
 # The ladder of the site's "How strong are the bots?" page: the only target that writes web/ladder.json, which is

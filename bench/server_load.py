@@ -1,7 +1,7 @@
 """Server load: N concurrent Chicken Foot tables on one real server process. Prints one JSON line of figures.
 
 Starts ``python -m dominohall serve`` on a free loopback port with a SQLite file in a temporary folder and
-bots moving at once (``DOMINOHALL_BOT_DELAY=0``), creates N four-seat tables over HTTP (one scripted
+bots moving at once (``--bot-delay``, 0 by default), creates N four-seat tables over HTTP (one scripted
 person, the host, and three bots at the default level or ``--bots``), connects one WebSocket client per
 table, starts every match, and lets each client make a legal move from its own latest view at a fixed rate
 (``--rate`` moves a second at most, each client starting at a random point of its period) whenever it
@@ -27,6 +27,7 @@ import gc
 import json
 import os
 import random
+import signal
 import subprocess
 import tempfile
 import time
@@ -230,12 +231,16 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     gc.freeze()
     gc.disable()
     figures.measuring = True
+    if args.loopstats:
+        os.kill(pid, signal.SIGUSR1)  # bench/loopstats: the measured window begins
     cpu_before = cpu_seconds(pid)
     began = time.perf_counter()
     stop = began + args.seconds
     await asyncio.gather(*(p.play(stop) for p in players))
     elapsed = time.perf_counter() - began
     cpu_used = cpu_seconds(pid) - cpu_before
+    if args.loopstats:
+        os.kill(pid, signal.SIGUSR1)  # and ends: the server writes its loop's figures
     figures.measuring = False
     gc.enable()
     settle = time.perf_counter() + 10
@@ -278,13 +283,32 @@ def main() -> None:
     parser.add_argument("--bots", choices=("easy", "medium", "hard"), default="medium", help="the bots' level")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play (default 20)")
     parser.add_argument("--rate", type=float, default=0.2, help="each person's moves a second at most (default 0.2)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="seconds a bot waits before moving (default 0)")
+    parser.add_argument(
+        "--loopstats",
+        type=Path,
+        help="write the server's event-loop and collector figures of the measured window to this JSON file "
+        "(bench/loopstats: CPU time per loop iteration, per collector pass)",
+    )
     args = parser.parse_args()
+    if args.loopstats:
+        args.loopstats = args.loopstats.resolve()
+        hook = os.environ.get("DOMINOHALL_LOOPSTATS_HOOK") or str(Path(__file__).resolve().parent / "loopstats")
+        os.environ["PYTHONPATH"] = os.pathsep.join([hook, *filter(None, [os.environ.get("PYTHONPATH")])])
+        os.environ["DOMINOHALL_LOOPSTATS"] = str(args.loopstats)
+        args.loopstats.unlink(missing_ok=True)
     with tempfile.TemporaryDirectory(prefix="dominohall-load-") as temp:
         port = free_port()
         room = str(args.tables + 16)  # every client comes from one address
-        server = start_server(Path(temp), port, ["--connections-per-address", room, "--tables-per-minute", room])
+        options = ["--connections-per-address", room, "--tables-per-minute", room, "--bot-delay", str(args.bot_delay)]
+        server = start_server(Path(temp), port, options)
         try:
             figures = asyncio.run(run(args, port, server.pid))
+            if args.loopstats:
+                deadline = time.monotonic() + 10
+                while not args.loopstats.exists() and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                figures["loop"] = json.loads(args.loopstats.read_text())
         finally:
             server.terminate()
             try:

@@ -1,5 +1,6 @@
-"""Two real ``dominohall serve`` processes on one PostgreSQL database play one table; the owner is killed
-(kill -9) mid-round, the other takes over, and the match ends with every acked move stored exactly once."""
+"""Real ``dominohall serve`` processes on one PostgreSQL database: two play one table, the owner is killed
+(kill -9) mid-round, the other takes over, and the match ends with every acked move stored exactly once;
+three share many tables evenly, and when one is killed the others take its tables up, no client asking."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def test_two_processes_one_table_and_a_takeover_after_kill_9(tmp_path: Path, pos
     finally:
         first.stop()
         second.stop()
-    record, acks, frames, crossings, killed_at = outcome
+    record, acks, frames, crossings, killed_at, survivor = outcome
     assert verify(record) == []
     assert leaks(record, frames[0], 0) == [] and leaks(record, frames[1], 1) == []
     assert max(crossings) < CROSSING, crossings
@@ -88,43 +89,140 @@ def test_two_processes_one_table_and_a_takeover_after_kill_9(tmp_path: Path, pos
         ).fetchone()
     assert seqs == list(range(1, len(seqs) + 1))
     assert bots_after is not None and bots_after[0] > 0, "the bots played on after the takeover"
-    assert "table owned" in (folders[1] / "server.log").read_text(), "the second process took the table over"
+    assert "table owned" in (folders[survivor] / "server.log").read_text(), "the other process took the table over"
     moves = [move for move in record["rounds"][0]["moves"] if "play" in move]
     assert len({move["play"] for move in moves}) == len(moves), "a tile laid twice"
 
 
+def health(server: Server) -> dict[str, Any]:
+    """The server's ``/healthz``."""
+    status, body, _ = http("GET", f"{server.url}/healthz")
+    assert status == 200, body
+    return dict(body)
+
+
+def owned(server: Server) -> int:
+    """How many tables the server owns."""
+    return int(health(server)["owned"])
+
+
+async def until_true(condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition") -> None:
+    """Wait until ``condition()`` holds (checked every 50 ms)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what} did not come true in {timeout} s"
+        await asyncio.sleep(0.05)
+
+
 async def _play(
     first: Server, second: Server
-) -> tuple[dict[str, Any], list[dict[str, Any]], list[list[dict[str, Any]]], list[float], int]:
-    """Ann on the first process, Bo on the second; three moves each at least; kill the first; Ann comes back through
-    the second; play to the end. The record, every ack, each one's frames, the crossing times, and the
-    last seq before the kill."""
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[list[dict[str, Any]]], list[float], int, int]:
+    """Ann on the first process, Bo on the second; three moves each at least; kill the table's owner; its
+    person comes back through the other; play to the end. The record, every ack, each one's frames, the
+    crossing times, the last seq before the kill, and which process survived."""
+    servers = [first, second]
     table_id, ann_cookie = create_table(first, [None, None, "easy", "medium"], {"length": "one"})
     bo_cookie = sit(second, table_id, 1, "Bo")
-    ann = await TimedClient.open(first, table_id, ann_cookie)
-    bo = await TimedClient.open(second, table_id, bo_cookie)
-    assert (await ann.command({"t": "start"}))["t"] == "ack"
-    ann_acks: list[dict[str, Any]] = []
-    bo_acks: list[dict[str, Any]] = []
+    await until_true(lambda: owned(first) + owned(second) == 1, what="one owner")
+    killed = 0 if owned(first) else 1
+    clients = [await TimedClient.open(first, table_id, ann_cookie), await TimedClient.open(second, table_id, bo_cookie)]
+    assert (await clients[0].command({"t": "start"}))["t"] == "ack"
+    acks: list[list[dict[str, Any]]] = [[], []]
 
     def going() -> bool:
-        return len(ann_acks) < 3 or len(bo_acks) < 3
+        return len(acks[0]) < 3 or len(acks[1]) < 3
 
-    await asyncio.gather(play_while(ann, 0, ann_acks, going), play_while(bo, 1, bo_acks, going))
-    await ann.catch_up(bo_acks[-1]["seq"])
-    await bo.catch_up(ann_acks[-1]["seq"])
-    crossings = crossing_times(ann, bo, ann_acks) + crossing_times(bo, ann, bo_acks)
-    assert not ann.is_over() and not bo.is_over()
-    killed_at = max(ann.last_seq(), bo.last_seq())
-    first.kill()
-    status, summary, _ = http("GET", f"{second.url}/api/tables/{table_id}")
+    await asyncio.gather(play_while(clients[0], 0, acks[0], going), play_while(clients[1], 1, acks[1], going))
+    await clients[0].catch_up(acks[1][-1]["seq"])
+    await clients[1].catch_up(acks[0][-1]["seq"])
+    crossings = crossing_times(clients[0], clients[1], acks[0]) + crossing_times(clients[1], clients[0], acks[1])
+    assert not clients[0].is_over() and not clients[1].is_over()
+    killed_at = max(clients[0].last_seq(), clients[1].last_seq())
+    servers[killed].kill()
+    survivor = 1 - killed
+    status, summary, _ = http("GET", f"{servers[survivor].url}/api/tables/{table_id}")
     assert status == 200 and summary["phase"] == "playing"
-    again = await TimedClient.open(second, table_id, ann_cookie, last_seq=ann.last_seq(), frames=ann.frames)
-    again.arrived = ann.arrived
-    more = await asyncio.gather(play_turns(again, 0), play_turns(bo, 1))
-    await again.close()
-    await bo.close()
-    status, record, _ = http("GET", f"{second.url}/api/tables/{table_id}/record")
+    gone = clients[killed]
+    cookie = (ann_cookie, bo_cookie)[killed]
+    again = await TimedClient.open(servers[survivor], table_id, cookie, last_seq=gone.last_seq(), frames=gone.frames)
+    again.arrived = gone.arrived
+    clients[killed] = again
+    more = await asyncio.gather(play_turns(clients[0], 0), play_turns(clients[1], 1))
+    for client in clients:
+        await client.close()
+    status, record, _ = http("GET", f"{servers[survivor].url}/api/tables/{table_id}/record")
     assert status == 200, record
-    acks = ann_acks + bo_acks + more[0] + more[1]
-    return record, acks, [again.frames, bo.frames], crossings, killed_at
+    every = acks[0] + acks[1] + more[0] + more[1]
+    return record, every, [clients[0].frames, clients[1].frames], crossings, killed_at, survivor
+
+
+def test_three_processes_share_the_tables_and_take_up_a_killed_ones_without_a_client_asking(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    servers = []
+    for name in ("one", "two", "three"):
+        (tmp_path / name).mkdir()
+        servers.append(Server(tmp_path / name / "db", store=postgres_url, options=["--grace", "600"]).start())
+    try:
+        killed, before, after, waits = asyncio.run(_share(servers))
+    finally:
+        for server in servers:
+            server.stop()
+    assert sum(before) == TABLES and all(count > 0 for count in before), before
+    assert after[killed] == 0 and sum(after) == TABLES, (before, after)
+    assert max(waits) < TAKEOVER, waits
+    for name in ("one", "two", "three"):
+        assert "Task was destroyed" not in (tmp_path / name / "server.log").read_text(), "an actor was lost"
+
+
+TABLES = 12
+"""Tables shared by the three processes."""
+TAKEOVER = 5.0
+"""Seconds within which a killed process's tables are owned again and their bots move."""
+
+
+async def _share(servers: list[Server]) -> tuple[int, list[int], list[int], list[float]]:
+    """``TABLES`` tables made through the three processes in turn, each with a person connected through the
+    next one and three bots; every person plays a move; the process owning most is killed (its people stay
+    away); the people connected to the others play one move more, and the bots must answer it. The
+    processes' tables owned before and after, and the seconds each bot move after the kill waited."""
+    await until_true(lambda: all(health(server)["processes"] == 3 for server in servers), what="all three live")
+    tables = [create_table(servers[n % 3], [None, "easy", "easy", "easy"], {}) for n in range(TABLES)]
+    await until_true(lambda: sum(owned(server) for server in servers) == TABLES, what="every table owned once")
+    clients = [await Client.open(servers[(n + 1) % 3], t, cookie) for n, (t, cookie) in enumerate(tables)]
+    for client in clients:
+        assert (await client.command({"t": "start"}))["t"] == "ack"
+    await asyncio.gather(*(play_turns(client, 0, limit=1) for client in clients))
+    before = [owned(server) for server in servers]
+    killed = before.index(max(before))
+    servers[killed].kill()
+    killed_at = time.monotonic()
+    playing = [client for n, client in enumerate(clients) if (n + 1) % 3 != killed]
+    waits = await asyncio.gather(*(bot_answer(client) for client in playing))
+    living = [server for n, server in enumerate(servers) if n != killed]
+    await until_true(lambda: sum(owned(server) for server in living) == TABLES, timeout=TAKEOVER, what="the take-up")
+    after = [0 if n == killed else owned(server) for n, server in enumerate(servers)]
+    assert time.monotonic() - killed_at < TAKEOVER + 1
+    for client in playing:
+        await client.close()
+    return killed, before, after, waits
+
+
+def owners_work(frame: dict[str, Any], after: int) -> bool:
+    """True for the frame of what only the table's owner does, after event ``after``: a bot's move, a deal."""
+    if frame["t"] == "ack" or frame.get("seq", 0) <= after:
+        return False
+    return bool(frame["t"] == "round" or (frame["t"] == "move" and frame["seat"] != 0))
+
+
+async def bot_answer(client: Client) -> float:
+    """Make the person's next move (and the one after a draw), and the seconds until the owner's next work
+    (a bot's move, or the next deal) arrives."""
+    while True:
+        acks = await play_turns(client, 0, limit=1)
+        moved = time.monotonic()
+        view = client.last_view()
+        if view is None or view["turn"] != 0 or view["end"] is not None:
+            break
+    await client.until(lambda f: owners_work(f, acks[0]["seq"]), timeout=TAKEOVER + 5)
+    return time.monotonic() - moved

@@ -41,22 +41,48 @@ def test_connections_and_tables_per_address() -> None:
 
 
 class FakeSocket:
-    """What a ``Connection`` reads of its WebSocket: the scope, with the transport's extension."""
+    """What a ``Connection`` reads of its WebSocket: the scope, with the transport's extension (whose
+    ``send`` keeps each write)."""
 
     def __init__(self, unsent: list[int]) -> None:
-        self.scope = {"extensions": {TRANSPORT: {"unsent": lambda: unsent[0], "abort": lambda: None}}}
+        self.writes: list[list[bytes]] = []
+        extension = {"unsent": lambda: unsent[0], "abort": lambda: None, "send": self.send}
+        self.scope = {"extensions": {TRANSPORT: extension}}
+
+    def send(self, texts: list[bytes]) -> bool:
+        """Keep one write of frames."""
+        self.writes.append(texts)
+        return True
 
 
 def test_a_slow_client_is_dropped_and_the_table_is_not_held_up() -> None:
-    async def work() -> tuple[bool, bool, int]:
-        connection = Connection(cast(WebSocket, FakeSocket([0])), None, ServerSettings(send_queue=3))
+    async def work() -> tuple[bool, bool, int, list[list[bytes]]]:
+        socket = FakeSocket([0])
+        connection = Connection(cast(WebSocket, socket), None, ServerSettings(send_queue=3))
         held = []
         for seq in range(10):
             connection.deliver({"t": "chat", "seq": seq})  # never blocks, never raises
             held.append(connection.dropped.is_set())
-        return held[2], held[3], connection.outbox.qsize()
+        await asyncio.sleep(0)  # the loop's next turn: a flush, if anything were held
+        return held[2], held[3], len(connection.held), socket.writes
 
-    assert asyncio.run(work()) == (False, True, 0)
+    assert asyncio.run(work()) == (False, True, 0, [])
+
+
+def test_frames_delivered_together_leave_in_one_write_in_order() -> None:
+    async def work() -> list[list[bytes]]:
+        socket = FakeSocket([0])
+        connection = Connection(cast(WebSocket, socket), None, ServerSettings())
+        connection.deliver({"t": "ack", "seq": 1})
+        connection.deliver({"t": "move", "seq": 1})
+        connection.flush()  # as the table's actor does after a request
+        connection.deliver({"t": "presence", "connected": [True]})
+        assert len(socket.writes) == 1
+        await asyncio.sleep(0)  # delivered outside a request: written at the loop's next turn
+        return socket.writes
+
+    writes = asyncio.run(work())
+    assert [[json.loads(text)["t"] for text in write] for write in writes] == [["ack", "move"], ["presence"]]
 
 
 def test_a_connection_is_dropped_when_its_bytes_and_the_transports_pass_the_bound() -> None:

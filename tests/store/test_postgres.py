@@ -1,9 +1,11 @@
-"""What only the PostgreSQL store does: the trigger, the notification committed with the events, the schema
-made by two processes at once, and the coordinator (owners, presence, news) on a real server."""
+"""What only the PostgreSQL store does: the trigger, the notification said once the events are committed, the
+schema made by two processes at once, and the coordinator (processes, owners, presence, news) on a real
+server."""
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -12,7 +14,7 @@ import psycopg
 import pytest
 
 from dominohall.store.backends import backend_for
-from dominohall.store.coordinator import PostgresCoordinator, presence_key, table_key
+from dominohall.store.coordinator import PostgresCoordinator, presence_key, rendezvous_owner, table_key
 from dominohall.store.postgres import CHANNEL, PostgresStore
 from dominohall.tables.ports import Event, SeqConflictError, StoreError
 
@@ -117,24 +119,77 @@ class Recorder:
         self.losses += 1
 
 
-def test_one_owner_per_table_and_the_next_takes_over_when_it_dies(postgres_url: str) -> None:
+def test_rendezvous_spreads_tables_evenly_and_moves_only_those_of_a_process_that_comes_or_goes() -> None:
+    tables = [f"table-{n}" for n in range(3000)]
+    three = {t: rendezvous_owner(t, [11, 22, 33]) for t in tables}
+    counts = Counter(three.values())
+    assert set(counts) == {11, 22, 33} and all(abs(c - 1000) < 150 for c in counts.values()), counts
+    four = {t: rendezvous_owner(t, [11, 22, 33, 44]) for t in tables}
+    assert all(four[t] in (three[t], 44) for t in tables), "a newcomer takes tables only for itself"
+    assert abs(sum(owner == 44 for owner in four.values()) - 750) < 150
+    two = {t: rendezvous_owner(t, [11, 33]) for t in tables}
+    assert all(two[t] == three[t] for t in tables if three[t] != 22), "only the leaver's tables move"
+    assert rendezvous_owner("t", []) is None
+
+
+def test_each_table_is_owned_by_the_process_chosen_for_it_and_the_others_take_over_when_it_dies(
+    postgres_url: str,
+) -> None:
     async def work() -> None:
         first, second = PostgresCoordinator(postgres_url), PostgresCoordinator(postgres_url)
+        third = PostgresCoordinator(postgres_url)
         try:
-            assert await first.claim(["a", "b"]) == {"a", "b"}
-            assert await first.claim(["a", "b"]) == {"a", "b"}, "claiming again keeps (and counts once)"
-            assert await second.claim(["a", "b", "c"]) == {"c"}
-            await first.release("a")
-            assert await second.claim(["a", "b"]) == {"a"}
-            assert first._locks is not None
-            await first._locks.close()  # the process "dies": its session ends (soon), and its locks with it
-            await eventually(lambda: second.claim(["a", "b"]), {"a", "b"})
-            assert await first.claim(["a", "b"]) == set(), "the lost tables are not its own any more"
+            await first.open(Recorder())
+            await second.open(Recorder())
+            assert await first.heartbeat(), "the second process is news to the first"
+            assert not await first.heartbeat() and not await second.heartbeat(), "then nothing changes"
+            assert first.processes == second.processes == tuple(sorted((first.key, second.key)))
+            tables = [f"t{n}" for n in range(40)]
+            mine = {t for t in tables if first.chooses(t)}
+            assert mine and all(second.chooses(t) == (t not in mine) for t in tables)
+            assert await first.claim(tables) == mine
+            assert await second.claim(tables) == set(tables) - mine
+            assert await first.claim(tables) == mine, "claiming again keeps (and counts once)"
+
+            await third.open(Recorder())  # a third comes: only the tables it is chosen for move, to it
+            assert await first.heartbeat() and await second.heartbeat()
+            moving = {t for t in tables if third.chooses(t)}
+            assert moving and all(first.chooses(t) == (t in mine - moving) for t in tables)
+            kept = await first.claim(tables) | await second.claim(tables)
+            assert kept == set(tables) - moving, "the old owners give the newcomer's tables back"
+            assert await third.claim(tables) == moving
+
+            assert third._locks is not None
+            await third._locks.close()  # the third "dies": its session ends (soon), and its locks with it
+            await eventually(first.heartbeat, True)
+            await eventually(second.heartbeat, True)
+            assert first.processes == second.processes == tuple(sorted((first.key, second.key)))
+            assert await first.claim(tables) | await second.claim(tables) == set(tables)
+            assert await first.claim(tables) == mine, "the same choice as before the third came"
+            with psycopg.connect(postgres_url) as connection:
+                rows = connection.execute("SELECT key FROM processes ORDER BY key").fetchall()
+            assert [row[0] for row in rows] == sorted((first.key, second.key)), "the dead one's row is gone"
         finally:
-            await first.close()
-            await second.close()
+            for coordinator in (first, second, third):
+                await coordinator.close()
 
     asyncio.run(work())
+
+
+def test_a_process_that_closes_leaves_at_once(postgres_url: str) -> None:
+    async def work() -> tuple[bool, tuple[int, ...], int]:
+        first, second = PostgresCoordinator(postgres_url), PostgresCoordinator(postgres_url)
+        try:
+            await first.open(Recorder())
+            await second.open(Recorder())
+            await first.heartbeat()
+            await second.close()
+            return await first.heartbeat(), first.processes, first.key
+        finally:
+            await first.close()
+
+    changed, live, key = asyncio.run(work())
+    assert changed and live == (key,)
 
 
 def test_presence_is_seen_from_another_process_and_ends_with_its_session(postgres_url: str) -> None:

@@ -14,7 +14,7 @@ from dominohall.store.backends import backend_for
 from dominohall.store.sqlite import SqliteStore
 from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.bots import BotRunner
-from dominohall.tables.commands import Command
+from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.config import TableConfig
 from dominohall.tables.hall import Hall
 from dominohall.tables.state import OVER, token_hash
@@ -44,6 +44,9 @@ class Inbox:
             self.presence.append(kept["connected"])
         else:
             self.frames.append(kept)
+
+    def flush(self) -> None:
+        """Nothing is held: ``deliver`` keeps every frame at once."""
 
     def last_view(self) -> dict[str, Any] | None:
         """The latest view, every frame received applied."""
@@ -101,6 +104,39 @@ async def open_shared_hall(url: str, **config: float) -> Hall:
     hall = Hall(backend.store, settings, BotRunner(workers=1), backend.coordinator)
     await hall.open()
     return hall
+
+
+async def open_shared_halls(url: str, count: int, **config: float) -> list[Hall]:
+    """``count`` opened halls on the store at ``url`` (see ``open_shared_hall``), once each of them knows
+    every other as live (so they all choose the same owner for a table)."""
+    halls = [await open_shared_hall(url, **config) for _ in range(count)]
+    await until(
+        lambda: len({keys(hall) for hall in halls}) == 1 and len(keys(halls[0])) == count,
+        what="the halls knowing each other",
+    )
+    return halls
+
+
+def keys(hall: Hall) -> tuple[int, ...]:
+    """The live processes as the hall's coordinator (``PostgresCoordinator``) last saw them."""
+    return tuple(getattr(hall.coordinator, "processes", ()))
+
+
+def owner_of(table_id: str, *halls: Hall) -> Hall:
+    """The one hall among ``halls`` that the table is chosen for."""
+    chosen = [hall for hall in halls if hall.coordinator.chooses(table_id)]
+    assert len(chosen) == 1, f"{len(chosen)} halls choose {table_id}"
+    return chosen[0]
+
+
+async def create_for(owner: Hall, maker: Hall, spec: NewTable) -> tuple[str, str]:
+    """A table made through ``maker`` that is chosen for ``owner`` (tables are made until one is: each has
+    an even chance with two processes): its id and the host's token."""
+    for _ in range(40):
+        table_id, token = await maker.create(spec, 1000.0)
+        if owner.coordinator.chooses(table_id):
+            return table_id, token
+    raise AssertionError("no table was chosen for the wanted process")
 
 
 async def until(condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition") -> None:

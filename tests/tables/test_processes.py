@@ -14,13 +14,14 @@ import pytest
 
 from dominohall.engine.record import verify
 from dominohall.store.coordinator import PostgresCoordinator
+from dominohall.store.postgres import PostgresStore
 from dominohall.tables.actor import Reply
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.hall import Hall
 from dominohall.tables.ports import Event, Phase, SeqConflictError, Store
 from dominohall.tables.state import OVER, token_hash
 
-from .helpers import Inbox, open_shared_hall, play_to_end, until
+from .helpers import Inbox, create_for, open_shared_halls, owner_of, play_to_end, until
 from .leaks import leaks
 
 T = TypeVar("T")
@@ -31,7 +32,7 @@ def with_halls(url: str, count: int, work: Callable[..., Awaitable[T]], **config
     """Run ``work(*halls)`` on ``count`` halls sharing the store at ``url``; close them after."""
 
     async def main() -> T:
-        halls = [await open_shared_hall(url, **config) for _ in range(count)]
+        halls = await open_shared_halls(url, count, **config)
         try:
             return await work(*halls)
         finally:
@@ -69,7 +70,9 @@ def test_two_processes_play_one_table_and_each_sees_the_others_moves(postgres_ur
     async def work(a: Hall, b: Hall) -> tuple[list[dict[str, Any]], list[Reply], list[Event], Inbox, Inbox]:
         table_id, ann, bo = await two_people(a, b, {"length": "one"})
         on_a, on_b = a.actors[table_id], b.actors[table_id]
-        assert on_a.owner and not on_b.owner, "the process that made the table owns it"
+        owner = owner_of(table_id, a, b)
+        await until(lambda: owner.actors[table_id].owner, what="the chosen process owning the table")
+        assert on_a.owner != on_b.owner, "one owner"
         ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
         await on_a.join(ann_inbox, None)
         await on_b.join(bo_inbox, None)
@@ -162,8 +165,8 @@ def test_racing_writes_of_two_processes_are_decided_again_and_all_land_once(post
 
 def test_another_process_takes_over_when_the_owner_goes_and_the_bots_play_on(postgres_url: str) -> None:
     async def work(a: Hall, b: Hall) -> tuple[dict[str, Any], list[Event], int]:
-        table_id, ann = await a.create(NewTable("chickenfoot", {"length": "one"}, [None, "easy", "easy", "medium"],
-                                                "Ann"), 1000.0)  # fmt: skip
+        spec = NewTable("chickenfoot", {"length": "one"}, [None, "easy", "easy", "medium"], "Ann")
+        table_id, ann = await create_for(a, b, spec)
         on_b = await b.actor(table_id)
         assert on_b is not None and not on_b.owner
         ann_inbox = Inbox.for_token(ann)
@@ -181,6 +184,73 @@ def test_another_process_takes_over_when_the_owner_goes_and_the_bots_play_on(pos
     assert verify(record) == []
     assert any(e.actor.startswith("bot:") for e in events if e.seq > before), "the bots played on"
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
+
+
+def test_the_tables_of_a_process_that_goes_are_taken_up_by_their_new_owner_without_anyone_asking(
+    postgres_url: str,
+) -> None:
+    async def work(a: Hall, b: Hall) -> tuple[list[Event], int]:
+        spec = NewTable("chickenfoot", {"length": "one"}, [None, "easy", "easy", "medium"], "Ann")
+        table_id, ann = await create_for(a, a, spec)
+        on_a = a.actors[table_id]
+        inbox = Inbox.for_token(ann)
+        await on_a.join(inbox, None)
+        await on_a.submit(Command("start", token=token_hash(ann)))
+        await play_to_end(on_a, inbox, ann, 0, limit=2)
+        await asyncio.sleep(0.2)  # rounds of b: news of the table, which is not chosen for b
+        assert table_id not in b.actors, "a table chosen for another process is not loaded"
+        before = on_a.state.seq
+        await a.close()  # a goes; Ann, connected to it, is gone too
+        await until(lambda: table_id in b.actors and b.actors[table_id].owner, what="the take-up")
+        on_b = b.actors[table_id]
+        await until(lambda: on_b.state.phase == OVER, what="the match's end, a bot standing in for Ann")
+        return await b.store.load(table_id), before
+
+    events, before = with_halls(postgres_url, 2, work, grace=0.2)
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    later = [e for e in events if e.seq > before]
+    assert ("away", 0) in [(e.kind, e.payload.get("seat")) for e in later], "a bot stood in for Ann after her grace"
+    assert any(e.actor.startswith("bot:") for e in later), "the bots played on"
+
+
+def test_events_a_process_committed_but_never_told_of_are_caught_up_when_it_goes(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> tuple[int, int, int]:
+        table_id, _ = await create_for(b, a, NewTable("chickenfoot", {}, TWO_PEOPLE, "Ann"))
+        await until(lambda: table_id in b.actors, what="b loading the table chosen for it")
+        on_b = b.actors[table_id]
+        before = on_b.state.seq
+        silent = PostgresStore(postgres_url)  # commits like a's store, and dies before saying the news
+        silent._tell = lambda table_id, seq: None  # type: ignore[method-assign]
+        chat = {"t": "chat", "seat": 0, "text": "said just before dying"}
+        await silent.append([Event(table_id, before + 1, None, "seat:0", 1001.0, chat)])
+        await silent.close()
+        await asyncio.sleep(0.3)  # six rounds of the halls: nobody was told
+        untold = on_b.state.seq
+        await a.close()  # a goes: b catches up every live table, no client asking
+        await until(lambda: on_b.state.seq == before + 1, what="b catching up")
+        return before, untold, on_b.state.seq
+
+    before, untold, after = with_halls(postgres_url, 2, work)
+    assert untold == before and after == before + 1
+
+
+def test_tables_spread_over_the_processes_and_only_the_chosen_owner_keeps_them(postgres_url: str) -> None:
+    async def work(*halls: Hall) -> tuple[list[int], list[int], list[int]]:
+        spec = NewTable("chickenfoot", {}, [None, "easy", "easy", "easy"], "Ann")
+        made = [(await halls[n % 3].create(spec, 1000.0))[0] for n in range(60)]
+        chosen = [sum(hall.coordinator.chooses(t) for t in made) for hall in halls]
+        await until(
+            lambda: all(sum(h.actors[t].owner for h in halls if t in h.actors) == 1 for t in made),
+            what="one owner per table",
+        )
+        owned = [sum(hall.actors[t].owner for t in made if t in hall.actors) for hall in halls]
+        await until(lambda: all(set(hall.actors) <= {t for t in made if hall.coordinator.chooses(t)} for hall in halls),
+                    what="the tables chosen elsewhere unloaded")  # fmt: skip
+        return chosen, owned, [len(hall.actors) for hall in halls]
+
+    chosen, owned, live = with_halls(postgres_url, 3, work, elsewhere_unload=0.1)
+    assert sum(chosen) == 60 and owned == chosen == live, (chosen, owned, live)
+    assert min(chosen) >= 5, "rendezvous hashing spreads the tables (an even share is 20; fewer than 5: p < 1e-4)"
 
 
 def test_a_person_connected_to_another_process_keeps_the_seat_and_a_gone_one_gets_a_bot(postgres_url: str) -> None:
@@ -207,7 +277,7 @@ def test_an_owner_whose_lock_connection_fails_stops_its_bots_until_it_owns_the_t
     postgres_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     async def work(a: Hall, b: Hall) -> None:
-        table_id, _ = await a.create(NewTable("chickenfoot", {}, [None, "easy", "easy", "easy"], "Ann"), 1.0)
+        table_id, _ = await create_for(a, a, NewTable("chickenfoot", {}, [None, "easy", "easy", "easy"], "Ann"))
         on_a, on_b = a.actors[table_id], await b.actor(table_id)
         assert on_b is not None and on_a.owner and not on_b.owner
         assert isinstance(a.coordinator, PostgresCoordinator) and a.coordinator._locks is not None

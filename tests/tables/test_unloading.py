@@ -15,7 +15,7 @@ from dominohall.tables.config import TableConfig
 from dominohall.tables.hall import Hall
 from dominohall.tables.state import OVER, token_hash
 
-from .helpers import Inbox, open_shared_hall, play_to_end, until
+from .helpers import Inbox, create_for, open_shared_halls, play_to_end, until
 
 THREE_BOTS: list[str | None] = [None, "easy", "medium", "easy"]
 
@@ -84,19 +84,21 @@ def test_an_idle_table_is_unloaded_but_not_while_someone_is_connected_or_joining
     asyncio.run(work())
 
 
-def test_an_unloaded_table_frees_its_lock_for_another_process(postgres_url: str) -> None:
+def test_an_unloaded_table_is_loaded_again_by_its_chosen_owner_when_another_process_writes(postgres_url: str) -> None:
     async def work() -> None:
-        a = await open_shared_hall(postgres_url, idle_unload=0.2)
-        b = await open_shared_hall(postgres_url)
+        a, b = await open_shared_halls(postgres_url, 2, idle_unload=0.2)
         try:
-            table_id, _ = await a.create(NewTable("chickenfoot", {}, THREE_BOTS, "Ann"), 1.0)
+            table_id, token = await create_for(a, a, NewTable("chickenfoot", {}, THREE_BOTS, "Ann"))
             on_b = await b.actor(table_id)
             assert on_b is not None and a.actors[table_id].owner and not on_b.owner
             watcher = Inbox()
             await on_b.join(watcher, None)
             await until(lambda: table_id not in a.actors, what="the unloading on a")
-            await until(lambda: on_b.owner, what="b owning the table")
-            assert table_id in b.actors
+            await asyncio.sleep(0.2)
+            assert not on_b.owner, "a table chosen for a is not owned by b"
+            assert (await on_b.submit(Command("chat", {"text": "hi"}, token_hash(token)))).error is None
+            await until(lambda: table_id in a.actors and a.actors[table_id].owner, what="a loading it again")
+            assert a.actors[table_id].state.seq == on_b.state.seq
         finally:
             for hall in (a, b):
                 await hall.close()

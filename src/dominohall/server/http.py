@@ -162,5 +162,9 @@ async def analysis(
 
 @router.get("/healthz")
 async def health(request: Request) -> dict[str, Any]:
-    """The server is up: its live tables."""
-    return {"ok": True, "tables": len(hall_of(request).actors)}
+    """The server is up: its live tables, how many of them it owns (runs the bots and timers of), and how
+    many processes share its store (itself among them)."""
+    hall = hall_of(request)
+    actors = list(hall.actors.values())
+    owned = sum(actor.owner for actor in actors)
+    return {"ok": True, "tables": len(actors), "owned": owned, "processes": hall.coordinator.live()}

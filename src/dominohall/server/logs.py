@@ -10,7 +10,7 @@ import sys
 
 import orjson
 
-FIELDS = ("table", "seq", "seat", "kind", "tables", "code", "address")
+FIELDS = ("table", "seq", "seat", "kind", "tables", "processes", "code", "address")
 """The extra fields a log line may carry."""
 
 

@@ -56,53 +56,64 @@ def origin_allowed(websocket: WebSocket, settings: ServerSettings) -> bool:
 
 
 class Connection:
-    """One client of one table: a subscriber of the table's actor with a bounded queue of frames.
+    """One client of one table: a subscriber of the table's actor that sends its frames straight to the
+    transport.
 
-    What the connection holds unsent is bounded: the frames in its queue (``send_queue`` of them at most)
-    and their bytes together with what the transport and the kernel hold below it (``send_buffer``). Past
-    either bound the connection is dropped (closed with 1013), never the table.
+    ``deliver`` encodes a frame and holds it; ``flush`` writes every held frame with one write to the
+    transport (the table's actor flushes its subscribers after each request, so an ack and the frames of
+    its events leave together, at once; anything delivered elsewhere is flushed at the loop's next turn).
+    What the connection holds unsent is bounded: the frames held (``send_queue`` of them at most) and their
+    bytes together with what the transport and the kernel hold below it (``send_buffer``). Past either
+    bound the connection is dropped (closed with 1013), never the table.
     """
 
     def __init__(self, websocket: WebSocket, token: str | None, settings: ServerSettings) -> None:
         self.websocket = websocket
         self.token = token
-        self.outbox: asyncio.Queue[bytes] = asyncio.Queue(maxsize=settings.send_queue)
+        self.held: list[bytes] = []
+        """Frames delivered and not yet written, encoded."""
         self.queued = 0
-        """Bytes of the frames in ``outbox``."""
+        """Bytes of the frames in ``held``."""
+        self.most = settings.send_queue
         self.limit = settings.send_buffer
         transport = (websocket.scope.get("extensions") or {}).get(TRANSPORT, {})
-        self.unsent: Callable[[], int] = transport.get("unsent", lambda: 0)
+        if "send" not in transport:
+            raise RuntimeError("the WebSocket needs the dominohall.transport extension (ws=BoundedWebSocket)")
+        self.unsent: Callable[[], int] = transport["unsent"]
+        self.send: Callable[[list[bytes]], bool] = transport["send"]
         self.abort: Callable[[], None] | None = transport.get("abort")
         self.dropped = asyncio.Event()
+        self._flush_due = False
+        """A flush is scheduled for the loop's next turn."""
 
     def deliver(self, frame: dict[str, Any]) -> None:
-        """Queue a frame; past the queue's bounds the connection is dropped."""
+        """Hold a frame for the next flush; past the bounds the connection is dropped."""
         if self.dropped.is_set():
             return
         data = orjson.dumps(frame)
-        if self.queued + len(data) + self.unsent() > self.limit:
+        if len(self.held) >= self.most or self.queued + len(data) + self.unsent() > self.limit:
             self.drop()
             return
-        try:
-            self.outbox.put_nowait(data)
-        except asyncio.QueueFull:
-            self.drop()
-            return
+        self.held.append(data)
         self.queued += len(data)
+        if not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush_later)
+
+    def flush(self) -> None:
+        """Write every held frame now, in order, with one write (nothing when the connection is closing)."""
+        if self.held:
+            held, self.held, self.queued = self.held, [], 0
+            self.send(held)
+
+    def _flush_later(self) -> None:
+        self._flush_due = False
+        self.flush()
 
     def drop(self) -> None:
-        """Give up on the client: nothing more is queued, and the connection closes with 1013."""
+        """Give up on the client: nothing more is sent, and the connection closes with 1013."""
         self.dropped.set()
-        while not self.outbox.empty():
-            self.outbox.get_nowait()
-        self.queued = 0
-
-    async def send_frames(self) -> None:
-        """Send queued frames, in order, for as long as the connection lives."""
-        while True:
-            data = await self.outbox.get()
-            self.queued -= len(data)
-            await self.websocket.send_text(data.decode())
+        self.held, self.queued = [], 0
 
 
 @router.websocket("/t/{table_id}/ws")
@@ -160,10 +171,9 @@ def _token(websocket: WebSocket, table_id: str) -> str | None:
 
 
 async def _run(connection: Connection, actor: TableActor, settings: ServerSettings) -> None:
-    """Receive, send and watch for a drop until one of them ends; then close with its code."""
+    """Receive and watch for a drop until one of them ends; then close with its code."""
     tasks = [
         asyncio.create_task(_receive(connection, actor, settings)),
-        asyncio.create_task(connection.send_frames()),
         asyncio.create_task(connection.dropped.wait()),
     ]
     done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -171,9 +181,10 @@ async def _run(connection: Connection, actor: TableActor, settings: ServerSettin
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
+    connection.flush()  # what the last request answered (a refusal before the close)
     code = 1000
     for task in done:
-        if task is tasks[2]:
+        if task is tasks[1]:
             code = TRY_LATER
             log.warning("slow client dropped", extra={"table": actor.table_id})
         elif not task.cancelled() and isinstance(task.exception(), _CloseRequestError):

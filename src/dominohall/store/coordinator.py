@@ -1,11 +1,25 @@
-"""Several processes on one PostgreSQL store: news by LISTEN/NOTIFY, owners and presence by advisory locks.
+"""Several processes on one PostgreSQL store: news by LISTEN/NOTIFY, the live processes and each table's
+owner by rendezvous hashing over them, owners and presence held by advisory locks.
 
+- **Processes.** Each process registers itself: it takes the session-level advisory lock of a random
+  64-bit key of its own and keeps a row of the ``processes`` table under that key. A process is live while
+  its lock is held; a heartbeat (every ``claim_interval`` of the hall) asks which rows' locks are held
+  (trying a *shared* lock on each: it is had only when the process holding it exclusively is gone, and
+  several processes asking at once all get it) and deletes the rows of the dead. The lock belongs to the
+  session, so a process killed with -9 is dead the moment its connection ends.
+- **Chosen owners.** Each table's owner is chosen among the live processes by rendezvous hashing (the
+  process whose key scores highest with the table's id), so the tables spread evenly, and when a process
+  joins or leaves only the tables it gains or loses change owner. Every process computes the same choice
+  from the same rows.
 - **News.** One connection per process listens on ``dominohall``; every committed append notifies
   ``"<table id> <last seq>"`` (see ``postgres.py``), which is handed to the hall as it arrives. When the
   listening connection fails it is made again, and the hall is told that news may have been missed.
 - **Owners.** A table's owner holds the session-level advisory lock ``table_key(table_id)`` on the
-  process's lock connection. The lock is the session's: when the process dies (even by kill -9) its
-  connection ends and the lock is free, and the next ``claim`` of another process takes it.
+  process's lock connection. A process takes it only for the tables chosen for it, and gives back those
+  chosen for another process since, so two processes never run one table's bots while they agree on the
+  live processes (and the table's ``seq`` keeps its events whole even when they briefly do not). The lock is
+  the session's: when the process dies (even by kill -9) its connection ends and the lock is free, and the
+  next ``claim`` of the process chosen now takes it.
 - **Presence.** While a person has a connection to a table in a process, that process holds a *shared*
   advisory lock on ``presence_key(table_id, token)``. Another process asks whether anybody holds it by
   trying the exclusive lock (and giving it back at once). A dead process's presence ends with its session,
@@ -18,13 +32,17 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable, Collection
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import TypeVar
 
 import psycopg
 
 from ..tables.ports import News, StoreError
-from .postgres import CHANNEL, is_postgres_url
+from .postgres import CHANNEL, SCHEMA_LOCK, is_postgres_url
 
 log = logging.getLogger("dominohall.store")
 T = TypeVar("T")
@@ -46,7 +64,46 @@ def presence_key(table_id: str, token: str) -> tuple[int, int]:
     return int.from_bytes(digest[:4], "big", signed=True), int.from_bytes(digest[4:], "big", signed=True)
 
 
+def rendezvous_score(table_id: str, process: int) -> int:
+    """How strongly the process with key ``process`` is drawn to the table (the highest score owns it)."""
+    digest = hashlib.blake2b(f"{table_id}/{process}".encode(), digest_size=8, person=b"dominohall-own").digest()
+    return int.from_bytes(digest, "big")
+
+
+def rendezvous_owner(table_id: str, processes: Sequence[int]) -> int | None:
+    """The key of the process among ``processes`` that owns the table (rendezvous hashing), ``None`` if none.
+
+    Each process scores the table on its own, so removing a process moves only the tables it owned (to
+    the next best), and adding one moves only the tables it now wins.
+
+    >>> rendezvous_owner("KjYuHsOHbRA", [1, 2, 3]) == rendezvous_owner("KjYuHsOHbRA", [3, 2, 1])
+    True
+    >>> owner = rendezvous_owner("KjYuHsOHbRA", [1, 2, 3])
+    >>> rendezvous_owner("KjYuHsOHbRA", [key for key in (1, 2, 3, 4) if key != 4 or owner == 4]) == owner
+    True
+    """
+    return max(processes, key=lambda process: rendezvous_score(table_id, process), default=None)
+
+
+PROCESSES = """
+CREATE TABLE IF NOT EXISTS processes (
+    key BIGINT PRIMARY KEY,
+    name TEXT NOT NULL,
+    started DOUBLE PRECISION NOT NULL
+)
+"""
+"""The registered processes: one row per process, live while the advisory lock of its ``key`` is held."""
+REGISTER = "INSERT INTO processes (key, name, started) VALUES (%s, %s, %s) ON CONFLICT (key) DO NOTHING"
+FORGET_DEAD = """
+DELETE FROM processes WHERE key <> %s
+    AND CASE WHEN pg_try_advisory_lock_shared(key) THEN pg_advisory_unlock_shared(key) ELSE FALSE END
+"""
+"""Delete the rows of the processes whose lock nobody holds (the shared lock is had, and given back at once)."""
+LIVE = "SELECT key FROM processes ORDER BY key"
+CHOICES_KEPT = 100_000
+"""How many tables' choices a coordinator remembers (news names every table of every process)."""
 CLAIM = "SELECT k.key, pg_try_advisory_lock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
+UNLOCK = "SELECT pg_advisory_unlock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
 ELSEWHERE = "SELECT CASE WHEN pg_try_advisory_lock(%s, %s) THEN NOT pg_advisory_unlock(%s, %s) ELSE TRUE END"
 """True when another session holds the presence lock (shared): the exclusive one cannot be had."""
 
@@ -61,6 +118,14 @@ class PostgresCoordinator:
             raise StoreError(f"not a PostgreSQL URL: {url!r}")
         self.url = url
         self.reconnect_delay = reconnect_delay
+        self.key = secrets.randbits(64) - 2**63
+        """This process's key: its row in ``processes`` and its advisory lock (a new one at every start)."""
+        self.name = f"{socket.gethostname()}:{os.getpid()}"
+        """Who the process is, for people reading the ``processes`` table."""
+        self.processes: tuple[int, ...] = ()
+        """The keys of the live processes, as the last heartbeat found them (this one among them)."""
+        self._owners: dict[str, bool] = {}
+        """Per table, whether it is chosen for this process among ``processes`` (forgotten when they change)."""
         self._listener: asyncio.Task[None] | None = None
         self._locks: psycopg.AsyncConnection | None = None
         self._guard = asyncio.Lock()
@@ -70,12 +135,14 @@ class PostgresCoordinator:
     # -- news ----------------------------------------------------------------------------------------
 
     async def open(self, news: News) -> None:
-        """Listen (the first connection is made before this returns: no event after it is missed)."""
+        """Register this process, learn the live ones, and listen (the first listening connection is made
+        before this returns: no event after it is missed)."""
         try:
-            connection = await self._listening()
+            self._learn(await self._with_locks(self._beat))
+            listening = await self._listening()
         except psycopg.Error as error:
-            raise StoreError(f"cannot listen on the PostgreSQL store: {error}") from error
-        self._listener = asyncio.create_task(self._listen(connection, news), name="dominohall-listener")
+            raise StoreError(f"cannot join the processes of the PostgreSQL store: {error}") from error
+        self._listener = asyncio.create_task(self._listen(listening, news), name="dominohall-listener")
 
     async def _listening(self) -> psycopg.AsyncConnection:
         connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
@@ -119,20 +186,81 @@ class PostgresCoordinator:
                 raise
 
     async def _lock_connection(self) -> psycopg.AsyncConnection:
-        """A new lock connection, holding the presence of every person connected here."""
+        """A new lock connection: this process registered on it, holding the presence of every person
+        connected here."""
         self._owned.clear()
         connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        for table_id, token in self._present:
-            await connection.execute("SELECT pg_advisory_lock_shared(%s, %s)", presence_key(table_id, token))
+        try:
+            async with connection.transaction():  # the table of processes, made by the first process to come
+                await connection.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
+                await connection.execute(PROCESSES)
+            await connection.execute("SELECT pg_advisory_lock(%s)", [self.key])  # first: a row's lock is held
+            await connection.execute(REGISTER, [self.key, self.name, time.time()])
+            for table_id, token in self._present:
+                await connection.execute("SELECT pg_advisory_lock_shared(%s, %s)", presence_key(table_id, token))
+        except psycopg.Error:
+            with contextlib.suppress(psycopg.Error):
+                await connection.close()
+            raise
         return connection
+
+    # -- processes -----------------------------------------------------------------------------------
+
+    async def heartbeat(self) -> bool:
+        """Renew this process's registration, forget the dead processes and read the live ones: True when
+        they changed since the last heartbeat (tables may have changed owners). A heartbeat that fails
+        changes nothing (the claim that follows finds the lock connection gone)."""
+        try:
+            return self._learn(await self._with_locks(self._beat))
+        except psycopg.Error as error:
+            log.warning("cannot read the live processes: %s", error)
+            return False
+
+    async def _beat(self, connection: psycopg.AsyncConnection) -> tuple[int, ...]:
+        """Delete the rows of the dead processes: the keys of the live ones, in order."""
+        await connection.execute(FORGET_DEAD, [self.key])
+        cursor = await connection.execute(LIVE)
+        live = tuple(row[0] for row in await cursor.fetchall())
+        if self.key not in live:  # deleted while the lock connection was being made again
+            await connection.execute(REGISTER, [self.key, self.name, time.time()])
+            live = tuple(sorted((*live, self.key)))
+        return live
+
+    def _learn(self, live: tuple[int, ...]) -> bool:
+        """Keep the live processes: True when they changed (the choices made before are forgotten)."""
+        if live == self.processes:
+            return False
+        log.info("processes changed", extra={"processes": len(live)})
+        self.processes = live
+        self._owners.clear()
+        return True
+
+    def chooses(self, table_id: str) -> bool:
+        """True when the table is chosen for this process among the live processes (rendezvous hashing)."""
+        chosen = self._owners.get(table_id)
+        if chosen is None:
+            if len(self._owners) >= CHOICES_KEPT:
+                self._owners.clear()
+            chosen = self._owners[table_id] = rendezvous_owner(table_id, self.processes) in (self.key, None)
+        return chosen
+
+    def live(self) -> int:
+        """How many processes are live, as the last heartbeat found them."""
+        return len(self.processes)
 
     # -- owners --------------------------------------------------------------------------------------
 
     async def claim(self, table_ids: Collection[str]) -> set[str]:
-        """Take the lock of each table not owned yet (one query, also when there is none: a heartbeat)."""
+        """Take the lock of each table chosen for this process and not owned yet, and give back the locks
+        of the tables chosen for another process now (one query each, also when there is none: the lock
+        connection's heartbeat)."""
 
         async def work(connection: psycopg.AsyncConnection) -> None:
-            wanted = {table_key(t): t for t in table_ids if t not in self._owned}
+            leaving = [t for t in self._owned if not self.chooses(t)]
+            if leaving:
+                self._owned.difference_update(leaving)
+                await connection.execute(UNLOCK, [[table_key(t) for t in leaving]])
+            wanted = {table_key(t): t for t in table_ids if t not in self._owned and self.chooses(t)}
             cursor = await connection.execute(CLAIM, [list(wanted)])
             self._owned |= {wanted[key] for key, taken in await cursor.fetchall() if taken}
 
@@ -204,6 +332,8 @@ class PostgresCoordinator:
             self._owned.clear()
             self._present.clear()
             if self._locks is not None:
+                with contextlib.suppress(psycopg.Error):
+                    await self._locks.execute("DELETE FROM processes WHERE key = %s", [self.key])
                 with contextlib.suppress(psycopg.Error):
                     await self._locks.close()
                 self._locks = None

@@ -75,9 +75,9 @@ class SqliteStore:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
         self._connection: sqlite3.Connection | None = None
         self._closed = False
-        self._batch: list[tuple[Sequence[Event], bool | None, asyncio.Future[None]]] = []
-        """The appends waiting for the writer: the events, the ``finished`` column's new value (``None``: as
-        it is), and the future of the outcome."""
+        self._batch: list[tuple[list[list[object]], str, bool | None, asyncio.Future[None]]] = []
+        """The appends waiting for the writer: the events' rows, the table, the ``finished`` column's new value
+        (``None``: as it is), and the future of the outcome."""
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
@@ -145,9 +145,13 @@ class SqliteStore:
         """
         if not events:
             return
+        try:  # here, not in the writer: it holds the GIL as little as it can (see ``_append_batch``)
+            rows = _rows(events)
+        except Exception as error:
+            raise StoreError(f"the events could not be encoded: {error}") from None
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._batch.append((events, None if phase is None else phase == Phase.OVER, done))
+        self._batch.append((rows, events[0].table_id, None if phase is None else phase == Phase.OVER, done))
         if self._flusher is None or self._flusher.done() or self._flusher.get_loop() is not loop:
             self._flusher = loop.create_task(self._flush())
         await done
@@ -156,17 +160,18 @@ class SqliteStore:
         """Commit the waiting appends, a transaction per batch, until none are waiting."""
         while self._batch:
             batch, self._batch = self._batch, []
-            appends = [(events, finished) for events, finished, _ in batch]
+            appends = [(rows, table_id, finished) for rows, table_id, finished, _ in batch]
+            text = orjson.dumps([row for rows, _, _, _ in batch for row in rows]).decode()
             try:
-                outcomes = await self._run(partial(self._append_batch, appends))
+                outcomes = await self._run(partial(self._append_batch, text, appends))
             except BaseException as error:
-                for _, _, done in batch:
+                for _, _, _, done in batch:
                     if not done.done():
                         done.set_exception(_failure(error) if isinstance(error, Exception) else StoreError("cancelled"))
                 if not isinstance(error, Exception):
                     raise
                 continue
-            for (_, _, done), outcome in zip(batch, outcomes, strict=True):
+            for (_, _, _, done), outcome in zip(batch, outcomes, strict=True):
                 if done.done():
                     continue
                 if outcome is None:
@@ -174,50 +179,47 @@ class SqliteStore:
                 else:
                     done.set_exception(outcome)
 
-    def _append_batch(self, batch: list[tuple[Sequence[Event], bool | None]]) -> list[StoreError | None]:
-        """Append each command's events in one transaction: per append, its error or None.
+    def _append_batch(
+        self, text: str, batch: list[tuple[list[list[object]], str, bool | None]]
+    ) -> list[StoreError | None]:
+        """Commit a batch of appends (their rows as one JSON array, ``text``; each append's rows, table and
+        ``finished`` value): per append, its error or None.
 
-        Each append's rows are encoded alone first, so one that cannot be (a number JSON cannot hold, text
-        that is not Unicode) is refused alone. The rest go in as one statement: every call into SQLite lets
-        the event loop's thread take the GIL, and taking it back can wait the interpreter's switch interval,
-        so a statement per event would make a large batch crawl. When that statement fails for any reason
-        (a taken seq or command id, a value SQLite refuses), each append is tried again in its own
-        savepoint, so a refused one refuses only itself and the others are committed.
+        This runs in the writer thread, which needs the GIL after every call into SQLite, and taking it back
+        from a busy event loop can wait the interpreter's switch interval: so the rows are encoded by the
+        loop (``append``, ``_flush``), and a batch that changes no table's ``finished`` is one statement in
+        autocommit mode (SQLite's implicit transaction: one call, one sync of the disk). When that fails for
+        any reason (a taken seq or command id, a value SQLite refuses), nothing of it is in, and each append
+        is tried again in its own savepoint, so a refused one refuses only itself and the others are
+        committed.
         """
-        outcomes: list[StoreError | None] = [None] * len(batch)
-        encoded: list[tuple[int, list[list[object]], bool | None, str]] = []
-        for index, (events, finished) in enumerate(batch):
-            try:
-                encoded.append((index, _rows(events), finished, events[0].table_id))
-            except Exception as error:
-                outcomes[index] = StoreError(f"the events could not be encoded: {error}")
-        if not encoded:
-            return outcomes
         db = self._db
+        finishing = [(int(finished), table_id) for _, table_id, finished in batch if finished is not None]
+        try:
+            if finishing:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute(INSERT_ALL, (text,))
+                db.executemany("UPDATE tables SET finished = ? WHERE table_id = ?", finishing)
+                db.execute("COMMIT")
+            else:
+                db.execute(INSERT_ALL, (text,))
+            return [None] * len(batch)
+        except Exception:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
         db.execute("BEGIN IMMEDIATE")
         try:
-            try:
-                self._insert_all(db, encoded)
-            except Exception:
-                db.execute("ROLLBACK")
-                db.execute("BEGIN IMMEDIATE")
-                for index, rows, finished, table_id in encoded:
-                    outcomes[index] = self._append_alone(db, rows, finished, table_id)
+            outcomes = [self._append_alone(db, rows, finished, table_id) for rows, table_id, finished in batch]
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
         return outcomes
-
-    @staticmethod
-    def _insert_all(db: sqlite3.Connection, encoded: list[tuple[int, list[list[object]], bool | None, str]]) -> None:
-        """Insert every encoded append with one statement (and set ``finished`` where asked)."""
-        rows = [row for _, append_rows, _, _ in encoded for row in append_rows]
-        db.execute(INSERT_ALL, (orjson.dumps(rows).decode(),))
-        finishing = [(int(finished), table_id) for _, _, finished, table_id in encoded if finished is not None]
-        if finishing:
-            db.executemany("UPDATE tables SET finished = ? WHERE table_id = ?", finishing)
 
     @staticmethod
     def _append_alone(

@@ -72,6 +72,8 @@ class Reply:
 
 
 BUSY = CommandError("busy", "the table could not do that now: try again")
+BOT_YIELD = 1e-6
+"""Seconds a bot waits when it has no delay: a timer, which the event loop runs after the I/O it polled."""
 COMMAND_EVENTS_MAX = 16
 """More events than any one command makes (the most: a start that fills seven free seats with bots makes
 nine, the bots, the start and the deal)."""
@@ -148,6 +150,8 @@ class TableActor:
     """True while this process owns the table: it runs the bots and the grace periods of absent people."""
     last_active: float
     """When the table last had an event, a connection, or a request (``time.monotonic``)."""
+    last_used: float
+    """When the table last had a connection or a request in this process (``time.monotonic``)."""
     presence: Presence
     """The table's people connected here, and the grace periods of the others."""
 
@@ -171,7 +175,7 @@ class TableActor:
         self.subscribers, self.visitors = set(), set()
         self.queue = asyncio.Queue()
         self.owner = False
-        self.last_active = time.monotonic()
+        self.last_active = self.last_used = time.monotonic()
         self.presence = Presence(state, self.subscribers, self.config, self.coordinator, _weakly(self._expired))
         self._flags = ActorFlags()
         self._task: asyncio.Task[None] | None = None
@@ -279,16 +283,21 @@ class TableActor:
             self._enqueue(self._promote if owner else self._demote)
 
     def touch(self) -> None:
-        """The table is in use now."""
-        self.last_active = time.monotonic()
+        """The table is in use here now."""
+        self.last_active = self.last_used = time.monotonic()
 
-    def is_idle(self, now: float) -> bool:
+    def is_idle(self, now: float, *, chosen: bool = True) -> bool:
         """True when nobody is connected, nothing is waiting or running, and the table has been quiet for
-        ``idle_unload`` seconds (``over_unload`` once its match is over)."""
+        ``idle_unload`` seconds (``over_unload`` once its match is over); for a table not ``chosen`` for
+        this process, when nobody here has used it for ``elsewhere_unload`` seconds, however busy it is."""
         if self.subscribers or self.visitors or self._flags.busy or self._flags.bot_pending or self.presence.timers:
             return False
+        if not self.queue.empty():
+            return False
+        if not chosen:
+            return now - self.last_used >= self.config.elsewhere_unload
         limit = self.config.over_unload if self.state.phase == OVER else self.config.idle_unload
-        return self.queue.empty() and now - self.last_active >= limit
+        return now - self.last_active >= limit
 
     # -- owners --------------------------------------------------------------------------------------
 
@@ -408,6 +417,8 @@ class TableActor:
                 reply = Reply(error=CommandError("busy", f"the table could not do that ({type(error).__name__})"))
             finally:
                 self._flags.busy = False
+            for subscriber in list(self.subscribers):  # the ack and the events' frames leave now, together
+                subscriber.flush()
             if not request.done.done():
                 request.done.set_result(reply)
             self._schedule_bot()
@@ -488,7 +499,7 @@ class TableActor:
             self._broadcast(event)
             self._after(event)
         if events:
-            self.touch()
+            self.last_active = time.monotonic()
             self._arm_alarm()
             self._check_ready()
 
@@ -594,13 +605,24 @@ class TableActor:
             self._flags.bot_pending = True
             self._bot_task = asyncio.create_task(self._bot_turn(rnd.turn, level))
 
+    def _bot_wait(self) -> float:
+        """How long a bot waits before moving: the delay, spread over 75-125% of it.
+
+        The bots of tables whose events were committed together (one group commit, a restart, a takeover)
+        would otherwise all wake in the same turn of the event loop, and every person's command arriving
+        then would wait behind them. Without a delay a bot still waits a timer of a microsecond, so that
+        it moves after the clients' messages that arrived meanwhile, not before them.
+        """
+        delay = self.config.bot_delay
+        return delay * (0.75 + 0.5 * self.rng.random()) if delay > 0 else BOT_YIELD
+
     async def _bot_turn(self, seat: int, level: str) -> None:
         """Wait the delay, let the bot choose from its view, and queue its move.
 
         Only the seat to move changes the round, so the round cannot change while its bot thinks; the move
         is checked again like any other when the actor takes it.
         """
-        await asyncio.sleep(self.config.bot_delay)
+        await asyncio.sleep(self._bot_wait())
         match, rnd = self.state.match, self.state.round
         if not self.owner or match is None or rnd is None or rnd.end is not None or rnd.turn != seat:
             self._flags.bot_pending = False

@@ -21,5 +21,8 @@ class TableConfig:
     """Seconds without a connection or an event after which a live table is unloaded (rebuilt when asked)."""
     over_unload: float = 30.0
     """The same, once the table's match is over."""
+    elsewhere_unload: float = 15.0
+    """Seconds without a connection or a request here after which a live table chosen for another process
+    (a shared store) is unloaded here, however busy it is there."""
     between_rounds: float = 20.0
     """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""

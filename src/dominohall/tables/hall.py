@@ -1,14 +1,18 @@
 """The hall: every live table's actor, table creation, sitting down, rebuilding and unloading tables.
 
 Each table has at most one actor in the process (loading is serialised by a lock). A table that is not
-live is rebuilt from its stored events the first time it is asked for; on start every unfinished table is
-rebuilt at once, so its bots play on. A table nobody has used for a while (or whose match is over) and
-that has no connection is unloaded; it is rebuilt when asked for again.
+live is rebuilt from its stored events the first time it is asked for; on start every unfinished table
+chosen for this process is rebuilt at once, so its bots play on. A table nobody has used for a while (or
+whose match is over) and that has no connection is unloaded; it is rebuilt when asked for again.
 
-With a shared store several processes may have the same table live. The coordinator tells the hall of
-the events other processes commit (the table's actor catches up) and which tables this process owns: the
-hall tries to own each live table as it loads it and then every ``claim_interval`` seconds, so when an
-owner dies another process with the table live takes over its bots and timers.
+With a shared store several processes may have the same table live. The coordinator says which
+processes are live and which tables are chosen for this one (rendezvous hashing), and tells the hall of
+the events other processes commit. The hall loads a table only when a client asks for it here or it is
+chosen for this process: at start, when news comes of a table it does not have (a table made elsewhere),
+and when the live processes change (a process that died leaves its tables to the others, which load them
+without waiting for any client). Every ``claim_interval`` seconds it beats the heart, owns the live tables
+chosen for it, gives up the others, and unloads what nobody here uses (a table chosen for another process
+as soon as nobody here has used it for ``elsewhere_unload`` seconds).
 """
 
 from __future__ import annotations
@@ -33,6 +37,12 @@ from .state import OVER, PLAYING, WAITING, TableState, token_hash
 log = logging.getLogger("dominohall.tables")
 
 
+LOADS_AT_ONCE = 8
+"""Tables whose events a take-up reads at the same time (the PostgreSQL store's pool has 8 connections)."""
+TAKE_UP_SLICE = 64
+"""Tables a take-up makes live between two turns of the event loop (folding is the event loop's work)."""
+
+
 def new_token() -> str:
     """A fresh seat token: 128 random bits, URL-safe."""
     return secrets.token_urlsafe(16)
@@ -45,20 +55,26 @@ def new_table_id() -> str:
 
 @dataclass
 class HallNews:
-    """What the coordinator tells the hall: another process's events reach the table's actor here."""
+    """What the coordinator tells the hall: another process's events reach the table's actor here, and a
+    table chosen for this process that is not live here is loaded."""
 
-    actors: dict[str, TableActor]
+    hall: Hall
 
     def event(self, table_id: str, seq: int) -> None:
-        """The table has events up to ``seq``: its actor catches up if it is live here and behind."""
-        actor = self.actors.get(table_id)
+        """The table has events up to ``seq``: its actor catches up if it is live here and behind; it is
+        loaded if it is not live here and chosen for this process."""
+        actor = self.hall.actors.get(table_id)
         if actor is not None:
             actor.news(seq)
+        else:
+            self.hall.take_up_later(table_id)
 
     def lost(self) -> None:
-        """News may have been missed: every live table catches up."""
-        for actor in list(self.actors.values()):
+        """News may have been missed: every live table catches up, and every unfinished table chosen for
+        this process is loaded."""
+        for actor in list(self.hall.actors.values()):
             actor.resync()
+        self.hall.take_up_later()
 
 
 class Hall:
@@ -84,24 +100,72 @@ class Hall:
         """Held while a table is loaded or unloaded: a table has at most one actor in the process."""
         self._rounds: asyncio.Task[None] | None = None
         """The task of the hall's rounds (owning, unloading), once opened."""
+        self._taking: dict[str | None, asyncio.Task[None]] = {}
+        """Loads of tables chosen for this process, in the background (``None``: every unfinished one)."""
+        self._closing = False
 
     async def open(self) -> int:
-        """Listen for other processes' events, rebuild every unfinished table from its events, and start
-        the hall's rounds (owning, unloading); the number of tables rebuilt."""
-        await self.coordinator.open(HallNews(self.actors))
-        count = 0
-        for table_id in await self.store.unfinished():
-            if await self.actor(table_id) is not None:
-                count += 1
+        """Join the processes sharing the store, rebuild every unfinished table chosen for this process
+        from its events, and start the hall's rounds (owning, unloading); the number of tables rebuilt."""
+        await self.coordinator.open(HallNews(self))
+        count = await self.take_up()
         log.info("tables rebuilt", extra={"tables": count})
         self._rounds = asyncio.create_task(self._keep(), name="hall-rounds")
         return count
 
+    async def take_up(self) -> int:
+        """Load every unfinished table chosen for this process that is not live here: how many.
+
+        The tables' events are read a few at a time at once (``LOADS_AT_ONCE``) and the tables are made live
+        in slices, each owned with one claim for the slice: a process taking up the tables of a dead one, or
+        starting, does not pay a round trip or two per table one after the other.
+        """
+        wanted = [t for t in await self.store.unfinished() if t not in self.actors and self.coordinator.chooses(t)]
+        reading = asyncio.Semaphore(LOADS_AT_ONCE)
+
+        async def read(table_id: str) -> tuple[str, list[Event]]:
+            async with reading:
+                return table_id, await self.store.load(table_id)
+
+        count = 0
+        for start in range(0, len(wanted), TAKE_UP_SLICE):
+            loaded = await asyncio.gather(*(read(t) for t in wanted[start : start + TAKE_UP_SLICE]))
+            async with self._loading:
+                states = [self._rebuild(t, events) for t, events in loaded if events and t not in self.actors]
+                owned = await self.coordinator.claim([state.table_id for state in states])
+                for state in states:
+                    self._make_live(state, state.table_id in owned).resync()  # what was committed since the read
+            count += len(states)
+        return count
+
+    def take_up_later(self, table_id: str | None = None) -> None:
+        """Load the table in the background if it is chosen for this process and not live here (with
+        ``None``: every such unfinished table); a failure is logged, and tried again at the next news."""
+        if self._closing or table_id in self._taking:
+            return
+        if table_id is not None and not self.coordinator.chooses(table_id):
+            return
+
+        async def load() -> None:
+            try:
+                if table_id is None:
+                    await self.take_up()
+                else:
+                    await self._load(table_id)
+            except Exception:
+                log.exception("loading a table chosen here failed", extra={"table": table_id})
+            finally:
+                self._taking.pop(table_id, None)
+
+        self._taking[table_id] = asyncio.create_task(load(), name=f"take-up-{table_id}")
+
     async def close(self) -> None:
         """Stop the rounds, every actor, the coordinator (this process owns nothing any more) and the bots."""
-        if self._rounds is not None:
-            self._rounds.cancel()
-            await asyncio.gather(self._rounds, return_exceptions=True)
+        self._closing = True
+        tasks = [task for task in (self._rounds, *self._taking.values()) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for actor in list(self.actors.values()):
             await actor.stop()
         self.actors.clear()
@@ -111,9 +175,14 @@ class Hall:
     async def actor(self, table_id: str) -> TableActor | None:
         """The table's actor, rebuilt from the store when it is not live; ``None`` for no such table."""
         actor = self.actors.get(table_id)
+        if actor is None:
+            actor = await self._load(table_id)
         if actor is not None:
             actor.touch()
-            return actor
+        return actor
+
+    async def _load(self, table_id: str) -> TableActor | None:
+        """The table's actor, rebuilt from the store when it is not live; ``None`` for no such table."""
         async with self._loading:
             if table_id in self.actors:
                 return self.actors[table_id]
@@ -127,27 +196,38 @@ class Hall:
     # -- the rounds ----------------------------------------------------------------------------------
 
     async def _keep(self) -> None:
-        """Every ``claim_interval`` seconds: own what can be owned, unload what is idle."""
+        """Every ``claim_interval`` seconds: learn the live processes, own what is chosen here, load the
+        tables newly chosen here, unload what is idle."""
         while True:
             await asyncio.sleep(self.config.claim_interval)
             try:
+                changed = await self.coordinator.heartbeat()
                 await self.claim()
+                if changed:
+                    for actor in list(self.actors.values()):  # a process that died may have committed
+                        actor.resync()  # events it never told of (the news follows the commit)
+                    log.info("tables taken up", extra={"tables": await self.take_up()})
                 await self.unload_idle()
             except Exception:
                 log.exception("the hall's round failed")
 
     async def claim(self) -> None:
-        """Try to own every live table; an owner that died leaves its tables to be taken over here."""
+        """Own every live table chosen for this process (an owner that died leaves its tables to be taken
+        over here), and stop owning those chosen for another."""
         asked = dict(self.actors)
         owned = await self.coordinator.claim(list(asked))
         for table_id, actor in asked.items():
             if self.actors.get(table_id) is actor:
                 actor.set_owner(table_id in owned)
 
+    def _is_idle(self, table_id: str, actor: TableActor, now: float) -> bool:
+        return actor.is_idle(now, chosen=self.coordinator.chooses(table_id))
+
     async def unload_idle(self) -> list[str]:
-        """Unload every idle table (no connection, quiet for a while or over): the ids unloaded."""
+        """Unload every idle table (no connection, quiet for a while or over, or chosen for another process
+        and unused here): the ids unloaded."""
         now = time.monotonic()
-        idle = [table_id for table_id, actor in self.actors.items() if actor.is_idle(now)]
+        idle = [table_id for table_id, actor in self.actors.items() if self._is_idle(table_id, actor, now)]
         unloaded = [table_id for table_id in idle if await self.unload(table_id)]
         if unloaded:
             log.info("tables unloaded", extra={"tables": len(unloaded)})
@@ -157,7 +237,7 @@ class Hall:
         """Stop the table's actor and give up owning it, if it is still idle; True when it was unloaded."""
         async with self._loading:  # a table being unloaded is not loaded again (and claimed) meanwhile
             actor = self.actors.get(table_id)
-            if actor is None or not actor.is_idle(time.monotonic()):
+            if actor is None or not self._is_idle(table_id, actor, time.monotonic()):
                 return False
             del self.actors[table_id]
             await actor.stop()
@@ -172,11 +252,16 @@ class Hall:
         return state
 
     async def _start(self, state: TableState) -> TableActor:
-        """Make the table live here, as its owner if no other process is."""
+        """Make the table live here, as its owner if it is chosen for this process (and no other holds it)."""
+        owned = await self.coordinator.claim([state.table_id])
+        return self._make_live(state, state.table_id in owned)
+
+    def _make_live(self, state: TableState, owner: bool) -> TableActor:
+        """Start the table's actor here (the caller holds the loading lock)."""
+        assert state.table_id not in self.actors, "a table has one actor in the process"
         actor = TableActor(state, self.store, self.bots, self.config, self.coordinator)
         self.actors[state.table_id] = actor
-        owned = await self.coordinator.claim([state.table_id])
-        actor.start(owner=state.table_id in owned)
+        actor.start(owner=owner)
         return actor
 
     async def create(self, spec: NewTable, now: float) -> tuple[str, str]:
@@ -192,7 +277,8 @@ class Hall:
             log.error("table not created: %s", error, extra={"table": table_id})
             raise CommandError("busy", "the table could not be created: try again") from None
         async with self._loading:
-            await self._start(self._rebuild(table_id, [event]))
+            if table_id not in self.actors:  # the news of its creation may have had it loaded here already
+                await self._start(self._rebuild(table_id, [event]))
         log.info("table created", extra={"table": table_id, "seq": 1})
         return table_id, token
 

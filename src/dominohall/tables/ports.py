@@ -70,6 +70,11 @@ class Subscriber(Protocol):
         """Queue ``frame`` for sending (a connection that cannot keep up drops itself, never the table)."""
         ...
 
+    def flush(self) -> None:
+        """Send now what was delivered (the table's actor says so after each request; a connection may hold
+        frames until then, or until the event loop's next turn, to send them together)."""
+        ...
+
 
 class StoreError(RuntimeError):
     """A store could not do what was asked (the table's events are unchanged)."""
@@ -143,7 +148,8 @@ class News(Protocol):
 
 
 class Coordinator(Protocol):
-    """The processes that share a store: news of their events, a single owner per table, and presence.
+    """The processes that share a store: which are live, news of their events, a single owner per table
+    (chosen among the live processes), and presence.
 
     Ownership decides only who runs a table's bots and timers; the store's ``seq`` numbering keeps the
     events whole even while two processes both believe they own a table.
@@ -153,14 +159,29 @@ class Coordinator(Protocol):
     """True when no other process can hold a table's connections (so "not connected here" means gone)."""
 
     async def open(self, news: News) -> None:
-        """Start telling ``news`` of the events committed by any process."""
+        """Join the live processes and start telling ``news`` of the events committed by any process."""
+        ...
+
+    async def heartbeat(self) -> bool:
+        """Say this process is live and learn which others are: True when they changed since the last
+        heartbeat (the tables chosen for this process may have changed)."""
+        ...
+
+    def chooses(self, table_id: str) -> bool:
+        """True when the table is chosen for this process to own, among the live processes as last seen
+        (a process loads the tables chosen for it; others only when asked for them)."""
+        ...
+
+    def live(self) -> int:
+        """How many processes are live, as last seen (this one among them)."""
         ...
 
     async def claim(self, table_ids: Collection[str]) -> set[str]:
-        """Try to become the owner of each of ``table_ids``: those this process owns now.
+        """Try to become the owner of each of ``table_ids`` chosen for this process (and stop owning the
+        tables chosen for another one now): those this process owns now.
 
-        A table owned before and missing from the answer has been lost (the coordination failed) and
-        may be owned by another process.
+        A table owned before and missing from the answer has been lost (chosen for another process, or
+        the coordination failed) and may be owned by another process.
         """
         ...
 
@@ -193,6 +214,18 @@ class LocalCoordinator:
 
     async def open(self, news: News) -> None:
         """Nothing to listen to."""
+
+    async def heartbeat(self) -> bool:
+        """Nobody else comes or goes."""
+        return False
+
+    def chooses(self, table_id: str) -> bool:
+        """Every table is this process's."""
+        return True
+
+    def live(self) -> int:
+        """This process alone."""
+        return 1
 
     async def claim(self, table_ids: Collection[str]) -> set[str]:
         """Every table is this process's."""

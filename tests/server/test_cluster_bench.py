@@ -1,0 +1,40 @@
+"""``bench/cluster_load.py`` at a tiny size: two processes on a private PostgreSQL, one killed; one JSON line
+with the figures, every acked move stored, the killed process's tables taken up."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "cluster_load.py"
+KEYS = {
+    "moves_per_s",
+    "ack_p99_ms",
+    "tables_per_process_min",
+    "tables_per_process_max",
+    "tables_per_process_spread",
+    "takeover_s",
+    "lost_moves",
+    "errors",
+}
+
+
+def test_the_cluster_bench_prints_its_figures_and_loses_nothing() -> None:
+    options = ["--processes", "2", "--tables", "8", "--seconds", "9", "--rate", "2"]
+    done = subprocess.run(
+        [sys.executable, str(BENCH), *options, "--kill-after", "3", "--reconnect-after", "3"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout
+    figures = json.loads(lines[0])
+    assert figures.keys() >= KEYS
+    assert figures["tables"] == 8 and sum(figures["tables_per_process"]) == 8
+    assert figures["errors"] == 0 and figures["lost_moves"] == 0, figures
+    assert figures["moves_per_s"] > 0 and figures["ack_p50_ms"] is not None
+    assert figures["owned_again_s"] is not None and figures["owned_again_s"] < 3, figures
