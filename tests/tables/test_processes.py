@@ -15,13 +15,13 @@ import pytest
 from dominohall.engine.record import verify
 from dominohall.store.coordinator import PostgresCoordinator, table_key
 from dominohall.store.postgres import PostgresStore
-from dominohall.tables.actor import Reply
+from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.hall import Hall
 from dominohall.tables.ports import Event, Phase, SeqConflictError, Store
 from dominohall.tables.state import OVER, token_hash
 
-from .helpers import Inbox, create_for, open_shared_halls, owner_of, play_to_end, until
+from .helpers import Inbox, command_for, create_for, open_shared_halls, owner_of, play_to_end, until
 from .leaks import leaks
 
 T = TypeVar("T")
@@ -328,3 +328,36 @@ def test_every_process_lobby_lists_the_public_tables_of_all_and_follows_their_ch
                                      for t in owned_by_gone - {full})  # fmt: skip
 
     with_halls(postgres_url, 3, work)
+
+
+async def play_the_round(actor: TableActor, inbox: Inbox, token: str, seat: int) -> None:
+    """Play ``seat``'s first legal move at each of its turns until the round ends (as ``actor`` sees it)."""
+    moves = 0
+    while actor.state.between_since is None:
+        view = inbox.last_view()
+        if view and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+            await actor.submit(command_for(view["legal_moves"][0], token, f"m{seat}-{moves}"), inbox)
+            moves += 1
+        else:
+            await asyncio.sleep(0.005)
+
+
+def test_the_next_round_waits_for_continue_from_a_person_connected_to_another_process(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> None:
+        table_id, ann = await create_for(a, a, NewTable("chickenfoot", {}, TWO_PEOPLE, "Ann"))
+        reply, bo = await b.sit(table_id, 1, "Bo")
+        on_a, on_b = a.actors[table_id], await b.actor(table_id)
+        assert reply.error is None and on_b is not None and on_a.owner and not on_b.owner
+        ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
+        await on_a.join(ann_inbox, None)
+        await on_b.join(bo_inbox, None)
+        await on_a.submit(Command("start", token=token_hash(ann)))
+        await asyncio.gather(play_the_round(on_a, ann_inbox, ann, 0), play_the_round(on_b, bo_inbox, bo, 1))
+        await until(lambda: on_a.state.between_since is not None, what="the round's end at the owner")
+        assert (await on_a.submit(Command("continue", token=token_hash(ann), command_id="c-ann"))).error is None
+        await asyncio.sleep(0.5)  # ten rounds of the halls
+        assert on_a.state.between_since is not None, "Bo, connected to the other process, has not pressed Continue"
+        assert (await on_b.submit(Command("continue", token=token_hash(bo), command_id="c-bo"))).error is None
+        await until(lambda: on_a.state.between_since is None, what="the next deal once both pressed Continue")
+
+    with_halls(postgres_url, 2, work, between_rounds=60, grace=60)
