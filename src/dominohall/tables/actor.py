@@ -601,15 +601,16 @@ class TableActor:
         return Reply(seq=self.state.seq)
 
     async def _missed(self, last_seq: int, seat: int | None) -> list[Frame]:
-        """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again."""
+        """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again (with
+        the clocks as they stand now)."""
         shadow = TableState(self.table_id, pause=self.config.between_rounds)
-        frames = []
+        frames, now = [], time.time()
         for event in await self.store.load(self.table_id):
             if event.seq > self.state.seq:
                 break
             shadow.fold(event)
             if event.seq > last_seq:
-                frames.append(frame_for(shadow, event, seat))
+                frames.append(frame_for(shadow, event, seat, now))  # its clocks as of now, not of then
         return frames
 
     # -- bots ----------------------------------------------------------------------------------------
