@@ -1,6 +1,7 @@
 """Real ``dominohall serve`` processes on one PostgreSQL database: two play one table, the owner is killed
 (kill -9) mid-round, the other takes over, and the match ends with every acked move stored exactly once;
-three share many tables evenly, and when one is killed the others take its tables up, no client asking."""
+three share many tables evenly, and when one is killed the others take its tables up, no client asking;
+each process's lobby lists the public tables of every process, before the kill and after it."""
 
 from __future__ import annotations
 
@@ -101,6 +102,13 @@ def health(server: Server) -> dict[str, Any]:
     return dict(body)
 
 
+def listed(server: Server) -> set[str]:
+    """The ids of the tables the server's lobby lists (``GET /api/tables?open=1``)."""
+    status, body, _ = http("GET", f"{server.url}/api/tables?open=1")
+    assert status == 200, body
+    return {table["id"] for table in body["tables"]}
+
+
 def owned(server: Server) -> int:
     """How many tables the server owns."""
     return int(health(server)["owned"])
@@ -168,8 +176,8 @@ def test_three_processes_share_the_tables_and_take_up_a_killed_ones_without_a_cl
     finally:
         for server in servers:
             server.stop()
-    assert sum(before) == TABLES and all(count > 0 for count in before), before
-    assert after[killed] == 0 and sum(after) == TABLES, (before, after)
+    assert sum(before) == TABLES + 1 and all(count > 0 for count in before), before
+    assert after[killed] == 0 and sum(after) == TABLES + 1, (before, after)
     assert max(waits) < TAKEOVER, waits
     for name in ("one", "two", "three"):
         assert "Task was destroyed" not in (tmp_path / name / "server.log").read_text(), "an actor was lost"
@@ -182,16 +190,21 @@ TAKEOVER = 5.0
 
 
 async def _share(servers: list[Server]) -> tuple[int, list[int], list[int], list[float]]:
-    """``TABLES`` tables made through the three processes in turn, each with a person connected through the
-    next one and three bots; every person plays a move; the process owning most is killed (its people stay
+    """``TABLES`` public tables (and one private) made through the three processes in turn, each with a
+    person connected through the next one and three bots; every lobby lists the public ones; every person
+    plays a move; the process owning most is killed (its people stay
     away); the people connected to the others play one move more, and the bots must answer it. The
-    processes' tables owned before and after, and the seconds each bot move after the kill waited."""
+    processes' tables owned before and after (every lobby still listing the public ones after), and the
+    seconds each bot move after the kill waited."""
     await until_true(lambda: all(health(server)["processes"] == 3 for server in servers), what="all three live")
-    tables = [create_table(servers[n % 3], [None, "easy", "easy", "easy"], {}) for n in range(TABLES)]
-    await until_true(lambda: sum(owned(server) for server in servers) == TABLES, what="every table owned once")
+    tables = [create_table(servers[n % 3], [None, "easy", "easy", "easy"], {"public": True}) for n in range(TABLES)]
+    create_table(servers[0], [None, None, "easy", "easy"], {})  # not public: never listed
+    public = {table_id for table_id, _ in tables}
+    await until_true(lambda: sum(owned(server) for server in servers) == TABLES + 1, what="every table owned once")
     clients = [await Client.open(servers[(n + 1) % 3], t, cookie) for n, (t, cookie) in enumerate(tables)]
     for client in clients:
         assert (await client.command({"t": "start"}))["t"] == "ack"
+    await until_true(lambda: all(listed(server) == public for server in servers), what="every lobby listing all")
     await asyncio.gather(*(play_turns(client, 0, limit=1) for client in clients))
     before = [owned(server) for server in servers]
     killed = before.index(max(before))
@@ -200,7 +213,9 @@ async def _share(servers: list[Server]) -> tuple[int, list[int], list[int], list
     playing = [client for n, client in enumerate(clients) if (n + 1) % 3 != killed]
     waits = await asyncio.gather(*(bot_answer(client) for client in playing))
     living = [server for n, server in enumerate(servers) if n != killed]
-    await until_true(lambda: sum(owned(server) for server in living) == TABLES, timeout=TAKEOVER, what="the take-up")
+    every = TABLES + 1
+    await until_true(lambda: sum(owned(server) for server in living) == every, timeout=TAKEOVER, what="the take-up")
+    await until_true(lambda: all(listed(server) == public for server in living), what="the lobbies after the take-up")
     after = [0 if n == killed else owned(server) for n, server in enumerate(servers)]
     assert time.monotonic() - killed_at < TAKEOVER + 1
     for client in playing:

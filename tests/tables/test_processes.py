@@ -13,15 +13,15 @@ import psycopg
 import pytest
 
 from dominohall.engine.record import verify
-from dominohall.store.coordinator import PostgresCoordinator
+from dominohall.store.coordinator import PostgresCoordinator, table_key
 from dominohall.store.postgres import PostgresStore
-from dominohall.tables.actor import Reply
+from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.hall import Hall
 from dominohall.tables.ports import Event, Phase, SeqConflictError, Store
 from dominohall.tables.state import OVER, token_hash
 
-from .helpers import Inbox, create_for, open_shared_halls, owner_of, play_to_end, until
+from .helpers import Inbox, command_for, create_for, open_shared_halls, owner_of, play_to_end, until
 from .leaks import leaks
 
 T = TypeVar("T")
@@ -283,9 +283,81 @@ def test_an_owner_whose_lock_connection_fails_stops_its_bots_until_it_owns_the_t
         assert isinstance(a.coordinator, PostgresCoordinator) and a.coordinator._locks is not None
         pid = a.coordinator._locks.info.backend_pid
         with psycopg.connect(postgres_url, autocommit=True) as admin:
+            # a's connection ends, and the table's lock is had by another session before a's next round
+            # (half a second away) can take it again: a must stop owning the table
             admin.execute("SELECT pg_terminate_backend(%s)", [pid])
-        await until(lambda: "table no longer owned" in caplog.text, what="the demotion")
+            taken = admin.execute("SELECT pg_try_advisory_lock(%s)", [table_key(table_id)]).fetchone()
+            while not (taken and taken[0]):
+                taken = admin.execute("SELECT pg_try_advisory_lock(%s)", [table_key(table_id)]).fetchone()
+            await until(lambda: "table no longer owned" in caplog.text, what="the demotion")
+            assert not on_a.owner and not on_b.owner
         await until(lambda: on_a.owner != on_b.owner, what="one owner again")
 
     with caplog.at_level(logging.INFO, logger="dominohall.tables"):
-        with_halls(postgres_url, 2, work)
+        with_halls(postgres_url, 2, work, claim_interval=0.5)
+
+
+def test_every_process_lobby_lists_the_public_tables_of_all_and_follows_their_changes(postgres_url: str) -> None:
+    async def lobby(hall: Hall) -> set[str]:
+        return {listing["id"] for listing in await hall.open_tables()}
+
+    async def every_lobby(halls: Sequence[Hall], wanted: set[str], what: str) -> None:
+        for _ in range(400):
+            if all([await lobby(hall) == wanted for hall in halls]):
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError(f"{what}: {[await lobby(hall) for hall in halls]} instead of {wanted}")
+
+    async def work(*halls: Hall) -> None:
+        open_one = NewTable("chickenfoot", {"public": True}, [None, None, "easy", "easy"], "Ann")
+        public: set[str] = set()
+        while len(public) < 9 or not any(halls[0].coordinator.chooses(t) for t in public):  # one the first's
+            public.add((await halls[len(public) % 3].create(open_one, 1000.0))[0])
+        await halls[1].create(NewTable("chickenfoot", {}, [None, None, "easy", "easy"], "Ann"), 1000.0)
+        await every_lobby(halls, public, "every lobby listing every public table")
+        full = sorted(public)[0]
+        sitter = next(hall for hall in halls if not hall.coordinator.chooses(full))
+        reply, _ = await sitter.sit(full, 1, "Bo")  # the table is full: no longer in the lobby
+        assert reply.error is None
+        await every_lobby(halls, public - {full}, "the full table gone from every lobby")
+        gone, *living = halls
+        owned_by_gone = {t for t in public if gone.coordinator.chooses(t)}
+        await gone.close()
+        await every_lobby(living, public - {full}, "the lobbies once the tables of the gone process are taken up")
+        assert owned_by_gone and all(any(hall.actors[t].owner for hall in living if t in hall.actors)
+                                     for t in owned_by_gone - {full})  # fmt: skip
+
+    with_halls(postgres_url, 3, work)
+
+
+async def play_the_round(actor: TableActor, inbox: Inbox, token: str, seat: int) -> None:
+    """Play ``seat``'s first legal move at each of its turns until the round ends (as ``actor`` sees it)."""
+    moves = 0
+    while actor.state.between_since is None:
+        view = inbox.last_view()
+        if view and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+            await actor.submit(command_for(view["legal_moves"][0], token, f"m{seat}-{moves}"), inbox)
+            moves += 1
+        else:
+            await asyncio.sleep(0.005)
+
+
+def test_the_next_round_waits_for_continue_from_a_person_connected_to_another_process(postgres_url: str) -> None:
+    async def work(a: Hall, b: Hall) -> None:
+        table_id, ann = await create_for(a, a, NewTable("chickenfoot", {}, TWO_PEOPLE, "Ann"))
+        reply, bo = await b.sit(table_id, 1, "Bo")
+        on_a, on_b = a.actors[table_id], await b.actor(table_id)
+        assert reply.error is None and on_b is not None and on_a.owner and not on_b.owner
+        ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
+        await on_a.join(ann_inbox, None)
+        await on_b.join(bo_inbox, None)
+        await on_a.submit(Command("start", token=token_hash(ann)))
+        await asyncio.gather(play_the_round(on_a, ann_inbox, ann, 0), play_the_round(on_b, bo_inbox, bo, 1))
+        await until(lambda: on_a.state.between_since is not None, what="the round's end at the owner")
+        assert (await on_a.submit(Command("continue", token=token_hash(ann), command_id="c-ann"))).error is None
+        await asyncio.sleep(0.5)  # ten rounds of the halls
+        assert on_a.state.between_since is not None, "Bo, connected to the other process, has not pressed Continue"
+        assert (await on_b.submit(Command("continue", token=token_hash(bo), command_id="c-bo"))).error is None
+        await until(lambda: on_a.state.between_since is None, what="the next deal once both pressed Continue")
+
+    with_halls(postgres_url, 2, work, between_rounds=60, grace=60)

@@ -335,6 +335,26 @@ def test_a_reconnect_catches_up_with_the_missed_events_for_its_seat(tmp_path: Pa
     assert late[1:] == missed
 
 
+def test_a_reconnect_is_told_the_time_left_to_move_as_it_is_now_not_as_it_was(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[dict[str, Any], dict[str, Any]]:
+        table_id, token = await new_table(hall, {"turn_seconds": 30})
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        live = Inbox.for_token(token)
+        await actor.join(live, None)
+        await actor.submit(Command("start", token=token_hash(token)))
+        await play_to_end(actor, live, token, 0, limit=1)
+        await wait_for_turn(actor, live, 0)
+        await asyncio.sleep(1.5)  # the page was away for a moment, and its turn's clock ran on
+        late = Inbox.for_token(token)
+        await actor.join(late, 3)
+        return next(f for f in reversed(live.frames) if f.get("clock")), late.frames[-1]
+
+    was, now = run(tmp_path / "db", work)
+    assert was["seq"] == now["seq"] and was["clock"]["seat"] == now["clock"]["seat"] == 0
+    assert was["clock"]["left"] >= 29.5 and now["clock"]["left"] <= was["clock"]["left"] - 1.4
+
+
 def test_the_leak_scan_finds_a_hidden_tile() -> None:
     record = {
         "rounds": [{"hands": [["9-1"], ["8-2"]], "boneyard": ["7-3", "6-4"], "moves": [{"seat": 0, "draw": "7-3"}]}]

@@ -93,8 +93,9 @@ def visible_text(html: str) -> str:
     block = re.search(r'<script type="application/json" id="strings">(.*?)</script>', html, re.S)
     if block:
         strings = json.loads(block.group(1))
+        said = strings["words"].values()  # a value may be a group of words (the record's problems)
         words += [
-            *strings["words"].values(),
+            *(text for value in said for text in (value.values() if isinstance(value, dict) else [value])),
             *(text for forms in strings["plurals"].values() for text in forms.values()),
         ]
     text = re.sub(r"<script.*?</script>|<[^>]+>", " ", html, flags=re.S)

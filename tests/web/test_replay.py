@@ -253,11 +253,15 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
     before = page.url
     broken = copy.deepcopy(record)
     centre = broken["rounds"][1]["double"]  # never in anybody's hand
-    broken["rounds"][1]["moves"][3] = {"seat": broken["rounds"][1]["moves"][3]["seat"], "play": centre, "on": centre}
+    seat = broken["rounds"][1]["moves"][3]["seat"]
+    broken["rounds"][1]["moves"][3] = {"seat": seat, "play": centre, "on": centre}
     cases = {
         "not-json.json": ("{ this is not json", "Ten plik nie jest w formacie JSON"),
         "other.json": (json.dumps({"format": "something/else"}), "To nie jest zapis partii"),
-        "broken.json": (json.dumps(broken), "Ten zapis jest niespójny: round 2, move 4"),
+        "broken.json": (
+            json.dumps(broken),
+            f"Ten zapis jest niespójny: runda 2, ruch 4: kamienia {centre} nie ma w ręce miejsca {seat + 1}",
+        ),
         "empty.json": (json.dumps({**record, "rounds": []}), "W tym zapisie nie ma żadnej zakończonej rundy."),
     }
     for name, (text, said) in cases.items():

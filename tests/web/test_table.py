@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from pathlib import Path
 from typing import Any, Literal
 
 import pytest
@@ -365,3 +366,36 @@ def test_an_eight_seat_table_places_the_seven_others_around_the_board(server: Se
     ]
     assert covering == [], "a seat's box covers the board"
     shot(page, "table-8", full_page=False)
+
+
+def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_same_hand(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server dies mid-round (kill -9) and starts again on the same file and port: the page says the
+    connection is lost, reconnects by itself (no reload), shows the same hand and board, and plays on."""
+    first = Server(tmp_path / "db.sqlite").start()
+    try:
+        page = new_page(browser, DESKTOP)
+        open_table(page, first)
+        page.wait_for_selector(MY_TURN, timeout=20_000)
+        lay_or_draw(page)
+        page.wait_for_selector(MY_TURN, timeout=20_000)
+        hand = page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+        placed = page.locator("#board").get_attribute("data-tiles")
+        first.kill()
+        expect(page.locator("#phase")).to_have_text("Connection lost: reconnecting…")
+    finally:
+        first.stop()
+    again = Server(first.db, port=first.port).start()
+    try:
+        expect(page.locator("#phase")).to_have_text("The match is on", timeout=20_000)
+        expect(page.locator("#board")).to_have_attribute("data-tiles", placed or "")
+        assert page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)") == hand
+        before = len(hand)
+        kind = lay_or_draw(page)  # the move is taken by the restarted server: the hand changes
+        expected = before - 1 if kind == "play" else before + 1 if kind == "draw" else before
+        if kind != "pass":
+            expect(page.locator("#hand .tile")).to_have_count(expected, timeout=10_000)
+        page.context.close()
+    finally:
+        again.stop()

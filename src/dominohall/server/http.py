@@ -110,7 +110,7 @@ async def sit(table_id: str, body: SitDown, request: Request, response: Response
 @router.get("/api/tables")
 async def open_tables(request: Request, open: Annotated[int, Query(ge=1, le=1)] = 1) -> Any:
     """The lobby: public tables with a free seat, and public matches being played (no hidden data)."""
-    return {"tables": hall_of(request).open_tables()}
+    return {"tables": await hall_of(request).open_tables()}
 
 
 @router.get("/api/tables/{table_id}")

@@ -36,12 +36,13 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import TypeVar
 
+import orjson
 import psycopg
 
-from ..tables.ports import News, StoreError
+from ..tables.ports import Listing, News, StoreError
 from .postgres import CHANNEL, SCHEMA_LOCK, is_postgres_url
 
 log = logging.getLogger("dominohall.store")
@@ -100,6 +101,23 @@ DELETE FROM processes WHERE key <> %s
 """
 """Delete the rows of the processes whose lock nobody holds (the shared lock is had, and given back at once)."""
 LIVE = "SELECT key FROM processes ORDER BY key"
+LISTINGS = """
+CREATE TABLE IF NOT EXISTS listings (
+    table_id TEXT PRIMARY KEY,
+    process BIGINT NOT NULL,
+    listing TEXT NOT NULL
+)
+"""
+"""The lobby's listings of the public tables, each written by the process that owns the table."""
+LIST = """
+INSERT INTO listings (table_id, process, listing) SELECT l.table_id, %s, l.listing
+    FROM unnest(%s::text[], %s::text[]) AS l (table_id, listing)
+    ON CONFLICT (table_id) DO UPDATE SET process = excluded.process, listing = excluded.listing
+"""
+UNLIST = "DELETE FROM listings WHERE process = %s AND table_id = ANY(%s)"
+"""Take this process's listings of these tables away (a listing written since by the new owner stays)."""
+FORGET_DEAD_LISTINGS = "DELETE FROM listings WHERE NOT process = ANY(%s)"
+READ_LISTINGS = "SELECT table_id, listing FROM listings WHERE process = ANY(%s) AND process <> %s"
 CHOICES_KEPT = 100_000
 """How many tables' choices a coordinator remembers (news names every table of every process)."""
 CLAIM = "SELECT k.key, pg_try_advisory_lock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
@@ -194,6 +212,7 @@ class PostgresCoordinator:
             async with connection.transaction():  # the table of processes, made by the first process to come
                 await connection.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
                 await connection.execute(PROCESSES)
+                await connection.execute(LISTINGS)
             await connection.execute("SELECT pg_advisory_lock(%s)", [self.key])  # first: a row's lock is held
             await connection.execute(REGISTER, [self.key, self.name, time.time()])
             for table_id, token in self._present:
@@ -224,6 +243,8 @@ class PostgresCoordinator:
         if self.key not in live:  # deleted while the lock connection was being made again
             await connection.execute(REGISTER, [self.key, self.name, time.time()])
             live = tuple(sorted((*live, self.key)))
+        if live != self.processes:
+            await connection.execute(FORGET_DEAD_LISTINGS, [list(live)])
         return live
 
     def _learn(self, live: tuple[int, ...]) -> bool:
@@ -322,6 +343,40 @@ class PostgresCoordinator:
         except psycopg.Error:
             return False
 
+    # -- the lobby -----------------------------------------------------------------------------------
+
+    async def publish(self, listings: Mapping[str, Listing | None]) -> None:
+        """Write the listings of these tables owned here, and take away those that are ``None``."""
+        listed = [(table_id, orjson.dumps(listing).decode()) for table_id, listing in listings.items() if listing]
+        unlisted = [table_id for table_id, listing in listings.items() if listing is None]
+
+        async def work(connection: psycopg.AsyncConnection) -> None:
+            if listed:
+                await connection.execute(LIST, [self.key, [t for t, _ in listed], [text for _, text in listed]])
+            if unlisted:
+                await connection.execute(UNLIST, [self.key, unlisted])
+
+        try:
+            await self._with_locks(work)
+        except psycopg.Error as error:
+            raise StoreError(f"the listings could not be written: {error}") from error
+
+    async def listings(self, here: Sequence[Listing]) -> list[Listing]:
+        """``here``, and the listings the other live processes wrote of tables not in ``here`` (only ``here``
+        when they cannot be read: the lobby shows what it can)."""
+
+        async def work(connection: psycopg.AsyncConnection) -> list[tuple[str, str]]:
+            cursor = await connection.execute(READ_LISTINGS, [list(self.processes), self.key])
+            return list(await cursor.fetchall())
+
+        try:
+            rows = await self._with_locks(work)
+        except psycopg.Error as error:
+            log.warning("cannot read the lobby's listings: %s", error)
+            rows = []
+        mine = {listing["id"] for listing in here}
+        return [*here, *(orjson.loads(text) for table_id, text in rows if table_id not in mine)]
+
     async def close(self) -> None:
         """Stop listening and close the lock connection (every lock of this process is free)."""
         if self._listener is not None:
@@ -334,6 +389,7 @@ class PostgresCoordinator:
             if self._locks is not None:
                 with contextlib.suppress(psycopg.Error):
                     await self._locks.execute("DELETE FROM processes WHERE key = %s", [self.key])
+                    await self._locks.execute("DELETE FROM listings WHERE process = %s", [self.key])
                 with contextlib.suppress(psycopg.Error):
                     await self._locks.close()
                 self._locks = None

@@ -375,18 +375,39 @@ class TableActor:
         return Reply(seq=state.seq)
 
     def _check_ready(self) -> None:
-        """Deal the next round at once when every person connected here has pressed Continue (bots never
-        wait; with nobody connected the pause runs its course)."""
+        """Deal the next round at once when every person connected has pressed Continue (bots never wait;
+        with nobody connected the pause runs its course). People connected to another process are asked
+        for through the coordinator, in the actor's queue."""
+        state = self.state
+        if not self.owner or state.between_since is None or not (state.ready or not state.people()):
+            return
+        if self._unready(self.presence.is_connected):
+            return
+        if self.coordinator.alone:
+            self._enqueue(lambda: self._command(Command("deal", system=True), None))
+        else:
+            self._enqueue(self._deal_if_ready_elsewhere)
+
+    def _unready(self, connected: Callable[[str], bool]) -> list[str]:
+        """The token hashes of the seated people who have not pressed Continue and are ``connected``."""
+        state = self.state
+        return [
+            seat.token
+            for index, seat in enumerate(state.seats)
+            if seat.token is not None and seat.is_person() and index not in state.ready and connected(seat.token)
+        ]
+
+    async def _deal_if_ready_elsewhere(self) -> Reply:
+        """Deal the next round unless a person who has not pressed Continue is connected to another process."""
         state = self.state
         if not self.owner or state.between_since is None:
-            return
-        waiting = [
-            index
-            for index, seat in enumerate(state.seats)
-            if seat.is_person() and self.presence.is_connected(seat.token) and index not in state.ready
-        ]
-        if not waiting and (state.ready or not state.people()):
-            self._enqueue(lambda: self._command(Command("deal", system=True), None))
+            return Reply(seq=state.seq)
+        for token in self._unready(lambda token: not self.presence.is_connected(token)):
+            if await self.coordinator.is_elsewhere(self.table_id, token):
+                return Reply(seq=state.seq)  # its Continue (a ``ready`` event) or the pause's end deals
+        if self._unready(self.presence.is_connected):
+            return Reply(seq=state.seq)  # someone connected here meanwhile
+        return await self._command(Command("deal", system=True), None)
 
     async def _gone(self, token: str) -> Reply:
         """Tell the coordinator that the person's last connection here has gone (unless another came)."""
@@ -580,15 +601,16 @@ class TableActor:
         return Reply(seq=self.state.seq)
 
     async def _missed(self, last_seq: int, seat: int | None) -> list[Frame]:
-        """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again."""
+        """The frames of the events after ``last_seq`` for ``seat``, by folding the stored events again (with
+        the clocks as they stand now)."""
         shadow = TableState(self.table_id, pause=self.config.between_rounds)
-        frames = []
+        frames, now = [], time.time()
         for event in await self.store.load(self.table_id):
             if event.seq > self.state.seq:
                 break
             shadow.fold(event)
             if event.seq > last_seq:
-                frames.append(frame_for(shadow, event, seat))
+                frames.append(frame_for(shadow, event, seat, now))  # its clocks as of now, not of then
         return frames
 
     # -- bots ----------------------------------------------------------------------------------------

@@ -112,8 +112,10 @@ def _round_view(state: TableState, seat: int | None) -> View | None:
     return round_view(state.round, seat, len(state.match.rounds) - 1, state.totals())
 
 
-def move_frame(state: TableState, event: Event, seat: int | None) -> dict[str, Any]:
-    """The ``move`` frame: the move as the recipient may see it, and its view without the ``DERIVED`` fields."""
+def move_frame(state: TableState, event: Event, seat: int | None, now: float | None = None) -> dict[str, Any]:
+    """The ``move`` frame: the move as the recipient may see it, and its view without the ``DERIVED`` fields;
+    the clocks as of ``now`` (by default the event's time)."""
+    now = event.time if now is None else now
     view = _round_view(state, seat)
     assert view is not None, "a move is always made in a round"
     mover, move = view.history[-1]
@@ -123,12 +125,12 @@ def move_frame(state: TableState, event: Event, seat: int | None) -> dict[str, A
         "seat": mover,
         "move": move_to_wire(move),
         "view": view_to_wire(view, DERIVED),
-        "clock": state.clock(event.time),
+        "clock": state.clock(now),
     }
     if event.payload.get("timeout") or event.payload.get("stand_in"):  # the server moved for a seat out of time
         frame["timeout"] = True
     if view.end is not None:  # the round (and maybe the match) ended: the table's phase or pause changed
-        frame["table"] = state.summary(event.time)
+        frame["table"] = state.summary(now)
         frame["fair"] = state.fair.revealed(state)  # its secret, now that the round is over
     result = match_result(state)
     return frame | {"match": result} if result else frame
@@ -141,17 +143,20 @@ def match_result(state: TableState) -> dict[str, Any] | None:
     return {"totals": list(state.totals()), "winners": state.match.winners()}
 
 
-def frame_for(state: TableState, event: Event, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` receives for ``event``, rendered from ``state`` right after folding it."""
+def frame_for(state: TableState, event: Event, seat: int | None, now: float | None = None) -> dict[str, Any]:
+    """What ``seat`` receives for ``event``, rendered from ``state`` right after folding it, with the clocks
+    (the turn's time left, the pause before the next deal) as of ``now``: by default the event's time; a
+    client catching up is sent them as of the moment it is sent them."""
     kind = event.kind
+    now = event.time if now is None else now
     if kind == "dealt":
-        view, clock = current_view(state, seat), state.clock(event.time)
+        view, clock = current_view(state, seat), state.clock(now)
         return {"t": "round", "seq": event.seq, "view": view, "clock": clock, "fair": state.fair.current(state)}
     if kind == "move":
-        return move_frame(state, event, seat)
+        return move_frame(state, event, seat, now)
     public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}
     frame = {"t": kind, "seq": event.seq, **public}
-    return frame if kind == "chat" else frame | {"table": state.summary(event.time)}
+    return frame if kind == "chat" else frame | {"table": state.summary(now)}
 
 
 def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from .commands import Command, NewTable, opening
 from .config import TableConfig
 from .errors import CommandError
 from .fairness import FAIR, open_commitment, with_proofs
-from .ports import Coordinator, Event, LocalCoordinator, Store, StoreError
+from .ports import Coordinator, Event, Listing, LocalCoordinator, Store, StoreError
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
 log = logging.getLogger("dominohall.tables")
@@ -77,6 +77,24 @@ class HallNews:
         self.hall.take_up_later()
 
 
+def listing_of(state: TableState) -> Listing | None:
+    """How the lobby lists the table: a public table with a free seat, or a public match being played;
+    ``None`` for any other table."""
+    free = sum(seat.is_free() for seat in state.seats)
+    if not state.settings.public or not ((state.phase == WAITING and free) or state.phase == PLAYING):
+        return None
+    return {
+        "id": state.table_id,
+        "game": state.game,
+        "options": state.options.to_dict(),
+        "settings": state.settings.to_dict(),
+        "seats": [seat.to_public() for seat in state.seats],
+        "phase": state.phase,
+        "link": f"/t/{state.table_id}",
+        "free": free,
+    }
+
+
 class Hall:
     """Every live table of this process."""
 
@@ -103,6 +121,9 @@ class Hall:
         self._taking: dict[str | None, asyncio.Task[None]] = {}
         """Loads of tables chosen for this process, in the background (``None``: every unfinished one)."""
         self._closing = False
+        self._published: dict[str, tuple[int, Listing]] = {}
+        """What this process last told the others of its owned public tables: the seq it was read at, and the
+        listing."""
 
     async def open(self) -> int:
         """Join the processes sharing the store, rebuild every unfinished table chosen for this process
@@ -203,6 +224,7 @@ class Hall:
             try:
                 changed = await self.coordinator.heartbeat()
                 await self.claim()
+                await self.publish_listings()
                 if changed:
                     for actor in list(self.actors.values()):  # a process that died may have committed
                         actor.resync()  # events it never told of (the news follows the commit)
@@ -282,20 +304,41 @@ class Hall:
         log.info("table created", extra={"table": table_id, "seq": 1})
         return table_id, token
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """The lobby: this process's live public tables with a free seat, and public matches being played."""
-        listed = []
-        for table_id, actor in list(self.actors.items()):
-            state = actor.state
-            free = sum(seat.is_free() for seat in state.seats)
-            if not state.settings.public or not ((state.phase == WAITING and free) or state.phase == PLAYING):
-                continue
-            summary = state.summary()
-            listed.append(
-                {key: summary[key] for key in ("id", "game", "options", "settings", "seats", "phase")}
-                | {"link": f"/t/{table_id}", "free": free}
-            )
-        return listed
+    async def open_tables(self) -> list[Listing]:
+        """The lobby: the public tables with a free seat, and public matches being played, of every live
+        process (this one's as they are now, the others' as they last published them)."""
+        here = [listing for actor in list(self.actors.values()) if (listing := listing_of(actor.state))]
+        return await self.coordinator.listings(here)
+
+    async def publish_listings(self) -> None:
+        """Tell the other processes of the changes to the lobby's listings of the tables owned here (nothing
+        to do for a process alone); a failure is logged, and the changes are told at the next round."""
+        if self.coordinator.alone:
+            return
+        owned = {table_id: actor.state for table_id, actor in self.actors.items() if actor.owner}
+        changes: dict[str, Listing | None] = {}
+        for table_id, state in owned.items():
+            last = self._published.get(table_id)
+            if last is not None and last[0] == state.seq:
+                continue  # no event since: the listing is as it was
+            listing = listing_of(state)
+            if listing is not None and (last is None or last[1] != listing):
+                changes[table_id] = listing
+            elif listing is None and last is not None:
+                changes[table_id] = None
+        changes.update({table_id: None for table_id in self._published if table_id not in owned})
+        if not changes:
+            return
+        try:
+            await self.coordinator.publish(changes)
+        except StoreError as error:
+            log.warning("the lobby's listings not published: %s", error)
+            return
+        for table_id, listing in changes.items():
+            if listing is None:
+                self._published.pop(table_id, None)
+            else:
+                self._published[table_id] = (owned[table_id].seq, listing)
 
     async def sit(self, table_id: str, seat: int, name: str, held: str | None = None) -> tuple[Reply, str]:
         """Sit a person in a free seat: the reply, and the new seat token (valid once the reply is an ack).

@@ -11,7 +11,7 @@ Adapters (``dominohall.store``) implement these ports; the tables never import t
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
@@ -135,6 +135,10 @@ class Store(Protocol):
         ...
 
 
+Listing = dict[str, Any]
+"""How the lobby lists a public table (its id, game, options, settings, seats, phase, link, free seats)."""
+
+
 class News(Protocol):
     """What a coordinator tells its process about the events other processes commit."""
 
@@ -201,6 +205,16 @@ class Coordinator(Protocol):
         """True when another process holds a connection of this person to the table."""
         ...
 
+    async def publish(self, listings: Mapping[str, Listing | None]) -> None:
+        """Tell the other processes how the lobby lists these tables, which this process owns (``None``: not
+        listed any more)."""
+        ...
+
+    async def listings(self, here: Sequence[Listing]) -> list[Listing]:
+        """The lobby of every live process: ``here`` (this process's own tables, as they are now) and the
+        tables the others published (a dead process's are left out)."""
+        ...
+
     async def close(self) -> None:
         """Stop: every table this process owned is free for another."""
         ...
@@ -243,6 +257,13 @@ class LocalCoordinator:
     async def is_elsewhere(self, table_id: str, token: str) -> bool:
         """There is no elsewhere."""
         return False
+
+    async def publish(self, listings: Mapping[str, Listing | None]) -> None:
+        """Nobody else reads the lobby."""
+
+    async def listings(self, here: Sequence[Listing]) -> list[Listing]:
+        """This process's tables are all the tables."""
+        return list(here)
 
     async def close(self) -> None:
         """Nothing to close."""

@@ -55,7 +55,7 @@ async def home(language: str, request: Request) -> Response:
     """The home page: the games, each with a big Play, and the lobby of public tables."""
     if language not in LANGUAGES:
         return HTMLResponse("not found", status_code=404)
-    return page(request, language, "home.html", lobby=lobby_entries(request, language))
+    return page(request, language, "home.html", lobby=await lobby_entries(request, language))
 
 
 @router.get("/{language}/lobby")
@@ -63,15 +63,15 @@ async def lobby(language: str, request: Request) -> Response:
     """The lobby's list alone (the home page's script fetches it to refresh the list)."""
     if language not in LANGUAGES:
         return HTMLResponse("not found", status_code=404)
-    html = render(language, "lobby.html", lobby=lobby_entries(request, language))
+    html = render(language, "lobby.html", lobby=await lobby_entries(request, language))
     return HTMLResponse(html, headers={"cache-control": "no-store"})
 
 
-def lobby_entries(request: Request, language: str) -> list[dict[str, Any]]:
+async def lobby_entries(request: Request, language: str) -> list[dict[str, Any]]:
     """The public tables of the lobby as the page shows them: tables with a free seat first, then matches to
     watch, each with its game, its settings in short, its seats taken and the people seated."""
     entries = []
-    for table in hall_of(request).open_tables():
+    for table in await hall_of(request).open_tables():
         seats = table["seats"]
         entries.append(
             {
@@ -108,7 +108,7 @@ async def sit_from_lobby(language: str, table_id: str, request: Request) -> Resp
         "no-table": forms.gettext("There is no such table. Please check the link."),
     }
     text = reasons.get(problem, forms.gettext("That table has no free seat any more."))
-    entries = lobby_entries(request, language)
+    entries = await lobby_entries(request, language)
     return page(request, language, "home.html", status=409, lobby=entries, lobby_problem=text, name=name)
 
 

@@ -78,7 +78,32 @@ def replay_strings(language: str) -> str:
         "pips": plural_forms(language, "%(num)d pip", "%(num)d pips"),
         "marked": plural_forms(language, "%(num)d move marked", "%(num)d moves marked"),
     }
-    return data_block({"lang": language, "words": words, "plurals": plurals})
+    words_and_problems = {**words, "record_problems": record_problems(language)}
+    return data_block({"lang": language, "words": words_and_problems, "plurals": plurals})
+
+
+def record_problems(language: str) -> dict[str, str]:
+    """Why a record does not hold together, by the codes of ``static/record.js`` (its ``PROBLEMS``)."""
+    forms = translations(language)
+    return {
+        "game": forms.gettext('the game "%(game)s" is not one this viewer knows'),
+        "players": forms.gettext("the options must name the players"),
+        "seats": forms.gettext("there must be one named seat per player"),
+        "rounds": forms.gettext("the rounds must be a list"),
+        "round": forms.gettext("it must be an object"),
+        "hands": forms.gettext("one hand per seat"),
+        "hand": forms.gettext("the hand of seat %(seat)d must be a list of tiles such as 9-3"),
+        "boneyard": forms.gettext("the boneyard must be a list of tiles such as 9-3"),
+        "moves": forms.gettext("the moves must be a list"),
+        "centre": forms.gettext("the centre double is missing"),
+        "results": forms.gettext("an ended round has its results"),
+        "move_seat": forms.gettext("a move names its seat"),
+        "move_play": forms.gettext("a play names its tile and where it goes"),
+        "move_draw": forms.gettext("a draw names the tile drawn"),
+        "move_kind": forms.gettext("a move is a play, a draw or a pass"),
+        "not_held": forms.gettext("%(tile)s is not in the hand of seat %(seat)d"),
+        "wrong_draw": forms.gettext("the draw names %(tile)s, but the boneyard's next tile is %(next)s"),
+    }
 
 
 def viewer_words(language: str) -> dict[str, str]:
@@ -121,6 +146,8 @@ def viewer_words(language: str) -> dict[str, str]:
         "not_json": forms.gettext("This file is not JSON, so it is not a game record."),
         "not_record": forms.gettext("This file is not a Domino Hall record (dominohall/record@1)."),
         "bad_record": forms.gettext("This record does not hold together: %(detail)s"),
+        "problem_at_move": forms.gettext("round %(round)d, move %(move)d: %(problem)s"),
+        "problem_at_round": forms.gettext("round %(round)d: %(problem)s"),
         "too_big": forms.gettext("This file is too large for a game record."),
         "opened": forms.gettext("Opened %(file)s"),
         "copied": forms.gettext("Copied"),

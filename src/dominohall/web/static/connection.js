@@ -1,5 +1,7 @@
 // The table's WebSocket (docs/protocol.md): hello with the last seq seen, every frame to the page, and a new
-// socket after a drop (waiting 0.5 s, then twice as long each time, up to 8 s).
+// socket after a drop (waiting about 0.5 s, then twice as long each time, up to about 8 s; each wait is
+// drawn between half and one and a half times that, so the pages of a server that went away do not all
+// come back in the same instant).
 
 /** One table's socket speaking protocol ``version`` (the page's data block says which); ``on`` holds
  * ``open()``, ``frame(frame)``, ``closed()`` and ``lastSeq()``. */
@@ -25,7 +27,7 @@ export class Connection {
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return; // replaced on purpose
       this.on.closed();
-      setTimeout(() => this.open(Math.min(delay * 2, 8000)), delay);
+      setTimeout(() => this.open(Math.min(delay * 2, 8000)), delay * (0.5 + Math.random()));
     });
   }
 

@@ -8,51 +8,94 @@ export const FORMAT = "dominohall/record@1";
 const GAMES = ["chickenfoot", "standard"];
 const TILE = /^(\d{1,2})-(\d{1,2})$/;
 
-/** A record that cannot be shown: ``kind`` is "not_record" (not this format at all) or "bad_record". */
+/**
+ * Why a record does not hold together, in English (the viewer shows its own language's words for the same
+ * ``code``, with the same parameters: ``record_problems`` of web/replays.py).
+ */
+export const PROBLEMS = {
+  game: 'the game "%(game)s" is not one this viewer knows',
+  players: "the options must name the players",
+  seats: "there must be one named seat per player",
+  rounds: "the rounds must be a list",
+  round: "it must be an object",
+  hands: "one hand per seat",
+  hand: "the hand of seat %(seat)d must be a list of tiles such as 9-3",
+  boneyard: "the boneyard must be a list of tiles such as 9-3",
+  moves: "the moves must be a list",
+  centre: "the centre double is missing",
+  results: "an ended round has its results",
+  move_seat: "a move names its seat",
+  move_play: "a play names its tile and where it goes",
+  move_draw: "a draw names the tile drawn",
+  move_kind: "a move is a play, a draw or a pass",
+  not_held: "%(tile)s is not in the hand of seat %(seat)d",
+  wrong_draw: "the draw names %(tile)s, but the boneyard's next tile is %(next)s",
+};
+
+/** Where in a record a problem is, in English: ``{round, move}`` (numbered from 1), either may be missing. */
+export const PLACES = { move: "round %(round)d, move %(move)d: %(problem)s", round: "round %(round)d: %(problem)s" };
+
+const fill = (text, params) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => String(params[key] ?? ""));
+
+/**
+ * A record that cannot be shown: ``kind`` is "not_record" (not this format at all) or "bad_record", with
+ * the problem's ``code`` (a key of ``PROBLEMS``), its ``params`` (``round`` and ``move`` say where) and
+ * ``detail``, the problem in English.
+ */
 export class RecordProblem extends Error {
-  constructor(kind, detail = "") {
+  constructor(kind, code = "", params = {}) {
+    const detail = code ? describe(PROBLEMS, PLACES, code, params) : "";
     super(detail || kind);
     this.kind = kind;
+    this.code = code;
+    this.params = params;
     this.detail = detail;
   }
 }
 
-const fail = (detail) => { throw new RecordProblem("bad_record", detail); };
+/** The problem ``code`` with ``params`` in the words of ``problems`` and ``places`` (one language's). */
+export function describe(problems, places, code, params) {
+  const problem = fill(problems[code] ?? code, params);
+  if (params.move) return fill(places.move, { ...params, problem });
+  return params.round ? fill(places.round, { ...params, problem }) : problem;
+}
+
+const fail = (code, params = {}) => { throw new RecordProblem("bad_record", code, params); };
 const isTile = (value) => typeof value === "string" && TILE.test(value);
 const isSeat = (value, players) => Number.isInteger(value) && value >= 0 && value < players;
 
-function tiles(value, what) {
-  if (!Array.isArray(value) || !value.every(isTile)) fail(`${what} must be a list of tiles such as "9-3"`);
+function tiles(value, code, params) {
+  if (!Array.isArray(value) || !value.every(isTile)) fail(code, params);
   return [...value];
 }
 
 /** One move of a round as the record writes it, in the shape the board and the viewer read. */
 function readMove(value, players, where) {
-  if (!value || typeof value !== "object" || !isSeat(value.seat, players)) fail(`${where}: a move names its seat`);
+  if (!value || typeof value !== "object" || !isSeat(value.seat, players)) fail("move_seat", where);
   const { seat } = value;
   if ("play" in value) {
-    if (!isTile(value.play) || !(value.on === null || value.on === undefined || isTile(value.on))) fail(`${where}: a play names its tile and where it goes`);
+    if (!isTile(value.play) || !(value.on === null || value.on === undefined || isTile(value.on))) fail("move_play", where);
     return { seat, kind: "play", tile: value.play, on: value.on ?? null };
   }
   if ("draw" in value) {
-    if (!isTile(value.draw)) fail(`${where}: a draw names the tile drawn`);
+    if (!isTile(value.draw)) fail("move_draw", where);
     return { seat, kind: "draw", tile: value.draw };
   }
   if (value.pass === true) return { seat, kind: "pass" };
-  return fail(`${where}: a move is a play, a draw or a pass`);
+  return fail("move_kind", where);
 }
 
 function readRound(value, index, game, players) {
-  const where = `round ${index + 1}`;
-  if (!value || typeof value !== "object") fail(`${where} must be an object`);
-  if (!Array.isArray(value.hands) || value.hands.length !== players) fail(`${where}: one hand per seat`);
-  const hands = value.hands.map((hand, seat) => tiles(hand, `${where}, the hand of seat ${seat + 1}`));
-  const boneyard = tiles(value.boneyard ?? [], `${where}, the boneyard`);
-  if (!Array.isArray(value.moves)) fail(`${where}: the moves must be a list`);
-  const moves = value.moves.map((move, at) => readMove(move, players, `${where}, move ${at + 1}`));
-  if (game === "chickenfoot" && !isTile(value.double)) fail(`${where}: the centre double is missing`);
+  const where = { round: index + 1 };
+  if (!value || typeof value !== "object") fail("round", where);
+  if (!Array.isArray(value.hands) || value.hands.length !== players) fail("hands", where);
+  const hands = value.hands.map((hand, seat) => tiles(hand, "hand", { ...where, seat: seat + 1 }));
+  const boneyard = tiles(value.boneyard ?? [], "boneyard", where);
+  if (!Array.isArray(value.moves)) fail("moves", where);
+  const moves = value.moves.map((move, at) => readMove(move, players, { ...where, move: at + 1 }));
+  if (game === "chickenfoot" && !isTile(value.double)) fail("centre", where);
   const results = value.penalties ?? value.scores ?? null;
-  if (value.end && !(Array.isArray(results) && results.every(Number.isInteger))) fail(`${where}: an ended round has its results`);
+  if (value.end && !(Array.isArray(results) && results.every(Number.isInteger))) fail("results", where);
   const round = { index, centre: value.double ?? null, first: value.first, hands, boneyard, moves, end: value.end ?? null, results: value.end ? results : null };
   replayRound(round, round.moves.length); // every move must follow from the deal
   return round;
@@ -64,12 +107,12 @@ function readRound(value, index, game, players) {
  */
 export function readRecord(data) {
   if (!data || typeof data !== "object" || data.format !== FORMAT) throw new RecordProblem("not_record");
-  if (!GAMES.includes(data.game)) fail(`the game "${String(data.game)}" is not one this viewer knows`);
+  if (!GAMES.includes(data.game)) fail("game", { game: String(data.game) });
   const options = data.options;
-  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > 8) fail("the options must name the players");
+  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > 8) fail("players");
   const players = options.players;
-  if (!Array.isArray(data.seats) || data.seats.length !== players || !data.seats.every((seat) => seat && typeof seat.name === "string")) fail("there must be one named seat per player");
-  if (!Array.isArray(data.rounds)) fail("the rounds must be a list");
+  if (!Array.isArray(data.seats) || data.seats.length !== players || !data.seats.every((seat) => seat && typeof seat.name === "string")) fail("seats");
+  if (!Array.isArray(data.rounds)) fail("rounds");
   const rounds = data.rounds.map((round, index) => readRound(round, index, data.game, players));
   const seats = data.seats.map((seat) => ({ name: seat.name, bot: typeof seat.bot === "string" ? seat.bot : null }));
   const winners = Array.isArray(data.winners) ? data.winners.filter((seat) => isSeat(seat, players)) : null;
@@ -102,14 +145,14 @@ export function replayRound(round, count) {
   for (let at = 0; at < upto; at++) {
     const move = round.moves[at];
     const hand = hands[move.seat];
-    const where = `round ${round.index + 1}, move ${at + 1}`;
+    const where = { round: round.index + 1, move: at + 1 };
     if (move.kind === "play") {
       const held = hand.indexOf(move.tile);
-      if (held < 0) fail(`${where}: ${move.tile} is not in the hand of seat ${move.seat + 1}`);
+      if (held < 0) fail("not_held", { ...where, tile: move.tile, seat: move.seat + 1 });
       hand.splice(held, 1);
       placed.push([move.tile, move.on]);
     } else if (move.kind === "draw") {
-      if (round.boneyard[next] !== move.tile) fail(`${where}: the draw names ${move.tile}, but the boneyard's next tile is ${round.boneyard[next] ?? "none"}`);
+      if (round.boneyard[next] !== move.tile) fail("wrong_draw", { ...where, tile: move.tile, next: round.boneyard[next] ?? "—" });
       next += 1;
       hand.push(move.tile);
       drawn[move.seat].add(move.tile);

@@ -6,7 +6,7 @@ import { Analysis } from "./analysis.js";
 import { drawBoard, focusKeys, handTile } from "./board.js";
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
-import { boardView, pipsOf, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
+import { boardView, describe, pipsOf, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
 import { rulesLine } from "./rules.js";
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -32,8 +32,10 @@ function note(text) {
 
 /** The words for a record that cannot be shown. */
 function refusal(error) {
-  if (error instanceof RecordProblem) return error.kind === "not_record" ? words.not_record : format(words.bad_record, { detail: error.detail });
-  return words.load_failed;
+  if (!(error instanceof RecordProblem)) return words.load_failed;
+  if (error.kind === "not_record") return words.not_record;
+  const places = { move: words.problem_at_move, round: words.problem_at_round };
+  return format(words.bad_record, { detail: describe(words.record_problems, places, error.code, error.params) });
 }
 
 async function fetchRecord() {
