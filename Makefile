@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test bench lint venv clean chromium postgresql nginx nodejs screenshots
+.PHONY: run test bench ladder lint venv clean chromium postgresql nginx nodejs screenshots
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
@@ -40,13 +40,21 @@ nodejs:
 	command -v npm >/dev/null || (apt-get install -y npm || (apt-get update && apt-get install -y npm))
 
 bench: $(STAMP) chromium
-	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0  # compared against, not a dependency
+	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0 open_spiel==2.0.2  # compared against, not dependencies
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
 	$(BIN)/python bench/analysis.py
+	$(BIN)/python bench/versus.py --jobs 2 --clock cpu
 	$(BIN)/python bench/server_load.py --tables 200
 	$(BIN)/python bench/cluster_load.py --processes 3 --tables 600
 	$(BIN)/python bench/first_paint.py
+
+# The ladder of the site's "How strong are the bots?" page: the only target that writes web/ladder.json, which is
+# committed with the figures measured. Budgets count CPU time, so other work on the machine does not bias them.
+LADDER_DEALS ?= 10
+ladder: $(STAMP)
+	$(BIN)/python -m pip install -q --disable-pip-version-check open_spiel==2.0.2  # compared against, not a dependency
+	$(BIN)/python bench/ladder.py --clock cpu --jobs 2 --deals $(LADDER_DEALS) --out src/dominohall/web/ladder.json
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check src tests bench

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-from dominohall.bots.tournament import deal_plans, first_deals, merged, play_planned_match, run_tournament
+from dominohall.bots.tournament import deal_plans, first_deals, merged, planned_bot, play_planned_match, run_tournament
 from dominohall.engine.options import ChickenFootOptions
 
 OPTIONS = ChickenFootOptions.for_table(3, length="half")
@@ -51,3 +52,10 @@ def test_tournament_command_prints_standings_and_plots(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "medium" in done.stdout and "95% interval" in done.stdout and "ms p99" in done.stdout
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_searching_bots_can_think_on_cpu_time() -> None:
+    """``clock="cpu"`` makes the hard and expert bots count their budgets in the process's CPU time."""
+    assert planned_bot("hard", "cpu").clock is time.process_time  # type: ignore[attr-defined]
+    assert planned_bot("expert", "wall").clock is time.perf_counter  # type: ignore[attr-defined]
+    assert planned_bot("medium", "cpu").name == "medium"

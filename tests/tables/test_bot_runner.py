@@ -1,4 +1,4 @@
-"""The hard bot thinks in a worker process: its move is legal and the event loop keeps ticking meanwhile."""
+"""The searching bots think in a worker process: their moves are legal and the event loop keeps ticking meanwhile."""
 
 from __future__ import annotations
 
@@ -7,9 +7,17 @@ import itertools
 import random
 import time
 
+from dominohall.bots import BOT_LEVELS, make_bot
+from dominohall.bots.hard import HardBot
 from dominohall.engine.games import new_match, round_view
 from dominohall.engine.options import ChickenFootOptions
-from dominohall.tables.bots import BotRunner
+from dominohall.tables.bots import POOLED_LEVELS, BotRunner
+
+
+def test_every_searching_level_runs_in_the_pool() -> None:
+    """The expert searches like the hard bot, five times longer: both run in the pool, never inline."""
+    searching = {level for level in BOT_LEVELS if isinstance(make_bot(level), HardBot)}
+    assert searching == {"hard", "expert"} and searching <= POOLED_LEVELS
 
 
 def test_the_hard_bot_does_not_block_the_event_loop() -> None:

@@ -244,7 +244,7 @@ def test_each_field_says_what_is_wrong_with_it(
 def test_a_name_too_long_for_nobody_and_bad_bots_are_refused_whole(server: Server) -> None:
     status, html, _ = play(server, "chicken-foot", {"players": "2", "seat1": "genius", "name": "Ann"})
     assert status == 400
-    assert "Each seat takes a bot (easy, medium or hard) or a person." in html
+    assert "Each seat takes a bot (easy, medium, hard or expert) or a person." in html
     assert 'value="Ann"' in html
 
 

@@ -23,7 +23,7 @@ from dominohall.web.words import table_strings
 from ..server.harness import Server
 from .conftest import DESKTOP, new_page
 
-PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/standard")
+PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/standard", "/{lang}/bots")
 
 
 def fetch(url: str, data: bytes | None = None, language: str | None = None) -> tuple[str, str]:

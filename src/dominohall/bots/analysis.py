@@ -24,7 +24,9 @@ from ..engine.games import game_of
 from ..engine.match import Match
 from ..engine.moves import Move
 from ..engine.record_parts import move_to_dict
-from .hard import SEARCHES
+from ..engine.tiles import Tile
+from .exact import TooBigError
+from .hard import SEARCHES, Evaluate
 from .knowledge import Knowledge
 
 FORMAT = "dominohall/analysis@1"
@@ -158,17 +160,31 @@ def rate(view: Any, played: Move, number: int, samples: int, rng: random.Random)
 
 def sample_values(view: Any, keys: list[Any], samples: int, rng: random.Random) -> list[list[float]]:
     """Per candidate, its value for the seat on each of ``samples`` deals of the unseen tiles (the same
-    deals for every candidate)."""
-    game = game_of(view)
-    rollout = SEARCHES[game.name].rollouts(view)
-    side = view.options.side_of(view.seat)
+    deals for every candidate): exact where the hard bot solves the hand exactly, else a rollout; when one
+    exact solve grows too big, the same deals are valued again by rollouts only."""
+    evaluator = SEARCHES[game_of(view).name].evaluator
     knowledge = Knowledge.from_view(view)
-    outcomes: list[list[float]] = [[] for _ in keys]
+    deals: list[tuple[list[list[Tile]], list[Tile]]] = []
     for _ in range(samples):
         hands, boneyard = knowledge.sample(rng)
         hands[view.seat] = list(view.hand)
+        deals.append((hands, boneyard))
+    state = rng.getstate()
+    try:
+        return _values(evaluator(view, True), deals, keys, rng)
+    except TooBigError:
+        rng.setstate(state)
+        return _values(evaluator(view, False), deals, keys, rng)
+
+
+def _values(
+    value: Evaluate, deals: list[tuple[list[list[Tile]], list[Tile]]], keys: list[Any], rng: random.Random
+) -> list[list[float]]:
+    """Per candidate, ``value`` on each deal."""
+    outcomes: list[list[float]] = [[] for _ in keys]
+    for hands, boneyard in deals:
         for values, key in zip(outcomes, keys, strict=True):
-            values.append(game.result.value_for(rollout([hand.copy() for hand in hands], boneyard, key, rng), side))
+            values.append(value([hand.copy() for hand in hands], boneyard, key, rng))
     return outcomes
 
 

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from ..engine.moves import Move
 from ..engine.views import View
-from .hard import HardBot
+from .hard import ExpertBot, HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
 
@@ -30,6 +30,7 @@ def make_bot(level: str) -> Bot:
         "easy": RandomBot,
         "medium": MediumBot,
         "hard": HardBot,
+        "expert": ExpertBot,
     }
     if level not in factories:
         raise ValueError(f"unknown bot {level!r}: choose one of {', '.join(BOT_LEVELS)}")
@@ -37,5 +38,5 @@ def make_bot(level: str) -> Bot:
     return bot
 
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
-"""The bot names ``make_bot`` knows: ``easy`` (alias ``random``), ``medium`` and ``hard``."""
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+"""The bot names ``make_bot`` knows: ``easy`` (alias ``random``), ``medium``, ``hard`` and ``expert``."""

@@ -16,18 +16,24 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from ..engine.games import game_of
-from ..engine.moves import Move
+from ..engine.games import STANDARD, game_of
+from ..engine.moves import NO_TILE, Move
 from ..engine.playout import play_out
 from ..engine.standard import lead_line
 from ..engine.standard_playout import HandResult, HandState, play_on
 from ..engine.standard_scoring import play_points
-from ..engine.tiles import HIGH, LOW, Tile
+from ..engine.tiles import HIGH, LOW, Tile, mask_of
 from ..engine.views import ChickenFootView, StandardView, View
+from .exact import TooBigError, TwoSideSolver
 from .knowledge import Knowledge
 from .line import after_play, end_index, is_lead
+from .race import Race, Z
 
 DEFAULT_BUDGET_MS = 200.0
+"""The hard bot's time a decision."""
+EXPERT_BUDGET_MS = 1000.0
+"""The expert bot's time a decision: five times the hard bot's."""
+STANDARD_RESULT = STANDARD.result
 
 
 class HardBot:
@@ -35,44 +41,58 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, budget_ms: float = DEFAULT_BUDGET_MS, simulations: int | None = None) -> None:
+    def __init__(
+        self,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        simulations: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        z: float = Z,
+    ) -> None:
         self.budget_ms = budget_ms
         self.simulations = simulations
+        self.clock = clock
+        """What the budget counts: the wall clock, or (for benches on a busy machine) the process's CPU time."""
+        self.z = z
+        """How far behind (in standard errors) a candidate is dropped from the race (``math.inf``: never)."""
 
     def choose(self, view: View, rng: random.Random) -> Move:
-        """The play with the best mean outcome over the rollouts (forced moves at once)."""
+        """The play with the best mean outcome over the sampled deals (forced moves at once)."""
         legal = view.legal_moves
         if not legal:
             raise ValueError("it is not this seat's turn: there is no legal move to choose")
-        search = SEARCHES[game_of(view).name]
-        candidates = search.candidates(view)
+        candidates = SEARCHES[game_of(view).name].candidates(view)
         if len(candidates) <= 1:
             return legal[0]
         keys = list(candidates)
-        values = self.evaluate(view, keys, rng)
-        return candidates[keys[max(range(len(keys)), key=values.__getitem__)]]
+        return candidates[keys[self.race(view, keys, rng).best()]]
 
-    def evaluate(self, view: View, keys: list[Any], rng: random.Random) -> list[float]:
-        """Summed value of each candidate (a key of the game's ``candidates``) over the same sampled deals:
-        minus the own penalty in Chicken Foot, the margin of the side's points over the others' mean in the
-        standard game (``ResultKind.value_for``)."""
-        assert view.seat is not None
-        game = game_of(view)
-        rollout = SEARCHES[game.name].rollouts(view)
-        side = view.options.side_of(view.seat)
-        values = [0.0] * len(keys)
-        for hands, boneyard in self.deals(view, rng):
-            for index, key in enumerate(keys):
-                values[index] += game.result.value_for(
-                    rollout([hand.copy() for hand in hands], boneyard, key, rng), side
-                )
-        return values
+    def race(self, view: View, keys: list[Any], rng: random.Random) -> Race:
+        """The candidates (keys of the game's ``candidates``) valued over the same sampled deals: minus the
+        own penalty in Chicken Foot, the margin of the side's points over the others' mean in the standard
+        game (``ResultKind.value_for``); the clearly beaten ones are dropped on the way (``Race``). Where
+        the game can be solved exactly on each deal it is, unless one solve grows too big: then the
+        decision starts again with rollouts only."""
+        search = SEARCHES[game_of(view).name]
+        deadline = self.clock() + self.budget_ms / 1000
+        try:
+            return self._race(view, keys, search.evaluator(view, True), rng, deadline)
+        except TooBigError:
+            return self._race(view, keys, search.evaluator(view, False), rng, deadline)
 
-    def deals(self, view: View, rng: random.Random) -> Iterator[tuple[list[list[Tile]], list[Tile]]]:
-        """Sampled deals (our hand in our seat), as many as the budget allows, or ``simulations`` of them."""
+    def _race(self, view: View, keys: list[Any], value: Evaluate, rng: random.Random, deadline: float) -> Race:
+        """Value the candidates still in the race on deal after deal, until the budget is spent (one deal at
+        least) or one candidate is left."""
+        race = Race(len(keys), self.z)
+        for hands, boneyard in self.deals(view, rng, deadline):
+            race.add([value([hand.copy() for hand in hands], boneyard, keys[c], rng) for c in race.alive])
+            if len(race.alive) == 1:
+                break
+        return race
+
+    def deals(self, view: View, rng: random.Random, deadline: float) -> Iterator[tuple[list[list[Tile]], list[Tile]]]:
+        """Sampled deals (our hand in our seat) until ``deadline`` on the clock, or ``simulations`` of them."""
         assert view.seat is not None
         knowledge = Knowledge.from_view(view)
-        deadline = time.perf_counter() + self.budget_ms / 1000
         dealt = 0
         while self._more(dealt, deadline):
             hands, boneyard = knowledge.sample(rng)
@@ -84,15 +104,32 @@ class HardBot:
         """True while the budget (a number of deals, or the clock with at least one deal) allows another."""
         if self.simulations is not None:
             return dealt < self.simulations
-        return dealt == 0 or time.perf_counter() < deadline
+        return dealt == 0 or self.clock() < deadline
 
 
-Rollout = Callable[[list[list[Tile]], list[Tile], Any, random.Random], list[int]]
-"""Play a candidate on a sampled deal (its hands and boneyard) and the round out: the results per side."""
+class ExpertBot(HardBot):
+    """The hard bot's search given five times its time (1 s a decision): for analysis, and for players who
+    ask for the strongest bot we have."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        budget_ms: float = EXPERT_BUDGET_MS,
+        simulations: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        z: float = Z,
+    ) -> None:
+        super().__init__(budget_ms, simulations, clock, z)
 
 
-def chicken_foot_rollouts(view: ChickenFootView) -> Rollout:
-    """Rollouts from this view: the candidate (tile, number matched) first, then every seat greedily."""
+Evaluate = Callable[[list[list[Tile]], list[Tile], Any, random.Random], float]
+"""The value of a candidate on a sampled deal (its hands and boneyard) for the deciding seat's side."""
+
+
+def chicken_foot_rollouts(view: ChickenFootView, exact: bool = False) -> Evaluate:
+    """Rollouts from this view: the candidate (tile, number matched) first, then every seat greedily; the
+    value is minus the seat's penalty (Chicken Foot is never solved exactly: ``exact`` is ignored)."""
     assert view.seat is not None
     seat = view.seat
     counts = [0] * (view.options.top + 1)
@@ -100,22 +137,55 @@ def chicken_foot_rollouts(view: ChickenFootView) -> Rollout:
         counts[number] += 1
     pending = HIGH[view.pending] if view.pending >= 0 else -1
 
-    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> list[int]:
-        return play_out(
+    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> float:
+        return -play_out(
             hands, counts.copy(), view.options, rng, pending=pending, needs=view.pending_needs, turn=seat,
             drawn=-1, boneyard=boneyard, next_draw=0, heavy=True, first=key,
-        ).penalties  # fmt: skip
+        ).penalties[seat]  # fmt: skip
 
     return rollout
 
 
-def standard_rollouts(view: StandardView) -> Rollout:
-    """Rollouts from this view: the candidate play first, then the rest of the hand greedily."""
+def standard_evaluator(view: StandardView, exact: bool = True) -> Evaluate:
+    """Exact values where the hand can be solved (``solvable``) and ``exact`` allows, else rollouts: the
+    candidate play first, then the rest of the hand greedily."""
+    assert view.seat is not None
+    side = view.options.side_of(view.seat)
+    if exact and solvable(view):
+        return exact_values(view)
 
-    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> list[int]:
-        return standard_rollout(view, hands, boneyard, key, rng).scores
+    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> float:
+        return STANDARD_RESULT.value_for(standard_rollout(view, hands, boneyard, key, rng).scores, side)
 
     return rollout
+
+
+EXACT_LIMIT = 20_000
+"""The most positions one exact solve may visit (about 20 ms) before the decision falls back to rollouts."""
+
+
+def solvable(view: StandardView) -> bool:
+    """True when every sampled deal of this hand is a game of perfect information between two sides with
+    nothing left to draw and no points scored in play: the block game, or a draw game whose boneyard is
+    empty, between two players or two teams."""
+    options = view.options
+    drawing = options.mode == "draw" and view.boneyard_size > 0
+    return options.mode in ("block", "draw") and not drawing and options.sides() == 2
+
+
+def exact_values(view: StandardView) -> Evaluate:
+    """The candidate's exact value on each sampled deal (``TwoSideSolver``), positions shared between deals."""
+    assert view.seat is not None
+    seat = view.seat
+    solver = TwoSideSolver(view.options.players, limit=EXACT_LIMIT)
+    (_, a), (_, b) = view.open_ends or ((NO_TILE, -1), (NO_TILE, -1))
+
+    def value(hands: list[list[Tile]], boneyard: list[Tile], move: Any, rng: random.Random) -> float:
+        masks = [mask_of(hand) for hand in hands]
+        matched = -1 if is_lead(move) else view.open_ends[end_index(view.open_ends, move)][1]
+        return solver.after_play(masks, (a, b), seat, move.tile, matched)
+
+    return value
 
 
 def standard_plays(view: StandardView) -> dict[Move, Move]:
@@ -201,15 +271,15 @@ class Search(NamedTuple):
     """What the hard bot needs of one game."""
 
     candidates: Callable[[Any], dict[Any, Move]]
-    """The plays worth telling apart, by a key the rollouts understand."""
-    rollouts: Callable[[Any], Rollout]
-    """The rollout function for a view (prepared once per decision)."""
+    """The plays worth telling apart, by a key the evaluator understands."""
+    evaluator: Callable[[Any, bool], Evaluate]
+    """How to value a candidate on a sampled deal, prepared once per decision; the flag allows exact search."""
     key_of: Callable[[Any, Move], Any]
     """The candidate key of a legal play (the play a record shows, for analysis)."""
 
 
 SEARCHES: dict[str, Search] = {
     "chickenfoot": Search(distinct_plays, chicken_foot_rollouts, chicken_foot_key),
-    "standard": Search(standard_plays, standard_rollouts, standard_key),
+    "standard": Search(standard_plays, standard_evaluator, standard_key),
 }
-"""Per game (by name), how the hard bot finds its candidates and plays them out."""
+"""Per game (by name), how the hard bot finds its candidates and values them."""

@@ -33,6 +33,9 @@ class MatchPlan:
     deal: int
     rotation: int
     seed: int
+    clock: str = "wall"
+    """What the searching bots' time budgets count: ``wall`` (the clock on the wall) or ``cpu`` (the process's
+    CPU time, so that a busy machine gives each decision what a quiet one would)."""
 
     def seat_of(self, entrant: int) -> int:
         """The seat entrant ``entrant`` takes in this match."""
@@ -78,9 +81,21 @@ class Standing:
         return 1000 * ordered[min(len(ordered) - 1, int(quantile * len(ordered)))]
 
 
-def deal_plans(options: GameOptions, entrants: list[str], deal: int, seed: int) -> list[MatchPlan]:
+def deal_plans(options: GameOptions, entrants: list[str], deal: int, seed: int, clock: str = "wall") -> list[MatchPlan]:
     """Deal ``deal`` under every rotation."""
-    return [MatchPlan(options, tuple(entrants), deal, rotation, seed) for rotation in range(options.players)]
+    return [MatchPlan(options, tuple(entrants), deal, rotation, seed, clock) for rotation in range(options.players)]
+
+
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+"""The clocks a tournament's searching bots may think on, by name."""
+
+
+def planned_bot(name: str, clock: str) -> Bot:
+    """The bot called ``name``, its time budget (if it has one) counted on ``clock``."""
+    bot = make_bot(name)
+    if hasattr(bot, "clock"):
+        bot.clock = CLOCKS[clock]
+    return bot
 
 
 def first_deals(options: GameOptions, rounds: int) -> int:
@@ -99,14 +114,14 @@ def play_planned_match(plan: MatchPlan) -> MatchOutcome:
     """Play one planned match (in this process or a worker) and report per entrant."""
     players = plan.options.players
     seated = [plan.entrants[(seat - plan.rotation) % players] for seat in range(players)]
-    bots = [make_bot(name) for name in seated]
+    bots = [planned_bot(name, plan.clock) for name in seated]
     deal_rng = random.Random(f"deal:{plan.seed}:{plan.deal}")  # the same deals under every rotation
     bot_rng = random.Random(f"bots:{plan.seed}:{plan.deal}:{plan.rotation}")
     match = new_match(plan.options)
     seconds: list[list[float]] = [[] for _ in range(players)]
     while not match.is_over():
         rnd = match.deal_next(deal_rng)
-        _play_round(rnd, bots, bot_rng, len(match.rounds) - 1, seconds)
+        _play_round(rnd, bots, bot_rng, len(match.rounds) - 1, seconds=seconds, clock=CLOCKS[plan.clock])
     winners = match.winners()
     by_seat = [[seat_score(r, seat) for r in match.rounds] for seat in range(players)]
     entrant_seats = [plan.seat_of(entrant) for entrant in range(players)]
@@ -122,15 +137,23 @@ def seat_score(rnd: AnyRound, seat: int) -> int:
     return rnd.seat_score(seat)
 
 
-def _play_round(rnd: AnyRound, bots: list[Bot], rng: random.Random, index: int, seconds: list[list[float]]) -> None:
-    """Play a round to its end, timing each decision that had more than one legal move."""
+def _play_round(
+    rnd: AnyRound,
+    bots: list[Bot],
+    rng: random.Random,
+    index: int,
+    *,
+    seconds: list[list[float]],
+    clock: Callable[[], float],
+) -> None:
+    """Play a round to its end, timing each decision that had more than one legal move on ``clock``."""
     while rnd.end is None:
         seat = rnd.turn
         view = round_view(rnd, seat, index)
-        start = time.perf_counter()
+        start = clock()
         move = bots[seat].choose(view, rng)
         if len(view.legal_moves) > 1:
-            seconds[seat].append(time.perf_counter() - start)
+            seconds[seat].append(clock() - start)
         rnd.apply(move, seat)
 
 
@@ -142,15 +165,17 @@ def run_tournament(
     seed: int,
     jobs: int = 1,
     on_match: Callable[[], None] | None = None,
+    clock: str = "wall",
 ) -> list[Standing]:
     """Play the tournament and return each entrant's standing (in the order given).
 
     Deals are played in batches, each under every rotation, until every entrant has played ``rounds``.
+    The searching bots think on ``clock`` (``CLOCKS``); the decision times are measured on it too.
     """
     standings = [Standing(name) for name in entrants]
     deal, batch = 0, first_deals(options, rounds)
     while min(len(standing.scores) for standing in standings) < rounds:
-        planned = [plan for d in range(deal, deal + batch) for plan in deal_plans(options, entrants, d, seed)]
+        planned = [plan for d in range(deal, deal + batch) for plan in deal_plans(options, entrants, d, seed, clock)]
         for outcome in _outcomes(planned, jobs):
             for entrant, standing in enumerate(standings):
                 standing.scores += outcome.scores[entrant]

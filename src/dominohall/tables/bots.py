@@ -1,11 +1,11 @@
 """Bots' moves for the tables, without blocking the event loop.
 
 The easy and medium bots decide in well under a millisecond, so they run inline. The hard bot searches
-for about 200 ms of CPU: it runs in a bounded ``ProcessPoolExecutor`` (not a thread: a thread would hold
-the GIL against the event loop for the whole search, so every table on the process would stall). The
-pool starts on first use with the ``spawn`` method, so no worker inherits the server's sockets, threads
-or database connection; a view is a small frozen value and pickles cheaply.
-"""
+for about 200 ms of CPU and the expert for about a second: they run in a bounded ``ProcessPoolExecutor``
+(not a thread: a thread would hold the GIL against the event loop for the whole search, so every table
+on the process would stall). The pool starts on first use with the ``spawn`` method, so no worker
+inherits the server's sockets, threads or database connection; a view is a small frozen value and
+pickles cheaply."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from .state import TableState
 
 log = logging.getLogger("dominohall.tables")
 
-POOLED_LEVELS = frozenset({"hard"})
+POOLED_LEVELS = frozenset({"hard", "expert"})
 """The bot levels that think long enough to need a worker process."""
 
 
@@ -62,7 +62,7 @@ def choose_move(level: str, view: View, seed: int) -> Move:
 
 
 class BotRunner:
-    """Asks bots for moves: inline for the quick levels, in a bounded process pool for the searching one."""
+    """Asks bots for moves: inline for the quick levels, in a bounded process pool for the searching ones."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)

@@ -19,7 +19,7 @@ from . import translations
 
 MAX_SEATS = {"chickenfoot": 8, "standard": 4}
 """The most seats a table of each game has."""
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 """The bot levels a seat of the form may have (or ``person``: a free seat for a friend)."""
 LIMITS = (100, 150, 200, 300)
 """The score limits a Chicken Foot form offers by name (any other whole number is "another score")."""
@@ -218,7 +218,7 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         "mode": forms.gettext("Choose the draw game, the block game, All Fives or Bergen."),
         "partners": forms.gettext("Partners need four players: two teams sitting opposite each other."),
         "turn_seconds": forms.gettext("A turn lasts 10 to 300 seconds, or the timer is off."),
-        "seats": forms.gettext("Each seat takes a bot (easy, medium or hard) or a person."),
+        "seats": forms.gettext("Each seat takes a bot (easy, medium, hard or expert) or a person."),
     }
     return reasons.get(field_name or "", forms.gettext("These settings do not make a table. Please check them."))
 

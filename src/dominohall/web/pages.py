@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from .forms import (
 from .replays import router as replays
 from .responses import ONE_YEAR, language_of, page
 from .seats import cookie_name, hall_of, set_seat_cookie
-from .words import seat_labels, table_strings
+from .words import bot_names, seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
 
@@ -184,6 +185,67 @@ def share_qr(link: str, title: str) -> str:
     code = segno.make(link, error="m")
     svg = code.svg_inline(border=2, dark="#1d2321", light="#ffffff", title=title, omitsize=True, svgclass="qr-code")
     return '<svg role="img" ' + str(svg).removeprefix("<svg ")
+
+
+@router.get("/{language}/bots")
+async def bots_page(language: str, request: Request) -> Response:
+    """How strong the bots are: their levels, and the ladder of ratings measured by ``bench/ladder.py``."""
+    if language not in LANGUAGES:
+        return HTMLResponse("not found", status_code=404)
+    ladder = read_ladder(LADDER_FILE)
+    deals = ladder.get("deals")
+    deals = deals if isinstance(deals, int) and deals > 0 else None
+    return page(request, language, "bots.html", ladders=ladder_tables(ladder, language), deals=deals)
+
+
+LADDER_FILE = HERE / "ladder.json"
+"""The ladder's figures as ``make ladder`` (``bench/ladder.py --out``) wrote them; committed with the code."""
+
+
+def read_ladder(path: Path) -> dict[str, Any]:
+    """The ladder's figures in ``path``, or none (an empty dict) when the file is missing or is not a JSON
+    object: the page then says that nothing has been measured yet instead of failing."""
+    try:
+        figures = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return figures if isinstance(figures, dict) else {}
+
+
+def ladder_tables(figures: dict[str, Any], language: str) -> list[dict[str, Any]]:
+    """The ladders of ``figures`` (``read_ladder``), best bot first, with the bots' names and the ladders'
+    titles in ``language``; a ladder with a bot or a figure this page does not know is left out whole."""
+    forms = translations(language)
+    names = bot_names(language) | {
+        "ismcts": forms.gettext("OpenSpiel ISMCTS, 0.2 s a move"),
+        "ismcts5x": forms.gettext("OpenSpiel ISMCTS, 1 s a move"),
+    }
+    titles = {
+        "chickenfoot": forms.gettext("Chicken Foot, four players"),
+        "block": forms.gettext("Block dominoes, two players"),
+    }
+    tables = []
+    for key, title in titles.items():
+        try:
+            rows = ladder_rows(figures[key], names)
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue
+        tables.append({"title": title, "rows": rows})
+    return tables
+
+
+def ladder_rows(ladder: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+    """One ladder's rows, best rating first: the bot's name, its rating and its 95% interval."""
+    ratings, intervals = ladder["ratings"], ladder["intervals"]
+    return [
+        {
+            "name": names[bot],
+            "rating": round(float(rating)),
+            "low": round(intervals[bot][0]),
+            "high": round(intervals[bot][1]),
+        }
+        for bot, rating in sorted(ratings.items(), key=lambda item: -float(item[1]))
+    ]
 
 
 @router.get("/{language}/{slug}")

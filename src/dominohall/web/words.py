@@ -12,7 +12,12 @@ from . import plural_forms, translations
 def bot_names(language: str) -> dict[str, str]:
     """How a bot's seat is named in ``language``."""
     forms = translations(language)
-    return {"easy": forms.gettext("Easy bot"), "medium": forms.gettext("Medium bot"), "hard": forms.gettext("Hard bot")}
+    return {
+        "easy": forms.gettext("Easy bot"),
+        "medium": forms.gettext("Medium bot"),
+        "hard": forms.gettext("Hard bot"),
+        "expert": forms.gettext("Expert bot"),
+    }
 
 
 def table_strings(language: str, protocol: int | None = None) -> str:
@@ -167,6 +172,7 @@ def bot_seat_names(language: str) -> dict[str, str]:
         "easy": forms.gettext("%(name)s (easy bot)"),
         "medium": forms.gettext("%(name)s (medium bot)"),
         "hard": forms.gettext("%(name)s (hard bot)"),
+        "expert": forms.gettext("%(name)s (expert bot)"),
     }
 
 
