@@ -251,3 +251,18 @@ def test_the_home_page_shows_a_drawn_chicken_foot(server: Server, language: str)
     assert len(svg) < 8_000, "a small picture"
     assert svg.count("<rect") == 1 + 2 + 9  # the felt, two doubles (the centre one and a later one), nine toes
     assert "<script" not in svg
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_footer_links_the_bots_the_replay_and_the_fair_deals_pages(server: Server, language: str) -> None:
+    _, home = fetch(f"{server.url}/{language}/")
+    footer = home[home.index('<footer class="bottom">') :]
+    links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', footer)
+    assert [href for href, _ in links] == [f"/{language}/bots", f"/{language}/replay", "/fairness"]
+    words = translations(language)
+    for (href, text), english in zip(
+        links, ["How strong are the bots?", "Replay a game record", "Fair deals"], strict=True
+    ):
+        assert html_text.unescape(text) == words.gettext(english)
+        url, page = fetch(server.url + href, language=language)
+        assert f'<html lang="{language}">' in page, url
