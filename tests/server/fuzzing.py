@@ -946,7 +946,6 @@ class Fuzzer:
             elif mutation == 4:
                 body["seat"] = self.any_int()
                 bots[0] = rng.choice([None, "easy"])
-                expect_refusal |= isinstance(body["seat"], bool)
             elif mutation == 5:
                 del body[rng.choice(list(body))]
             elif mutation == 6:
@@ -955,6 +954,8 @@ class Fuzzer:
                 body = rng.choice([[body], "body", None, 5])
         if not self.huge_free(body) or not self.zero_free(body.get("settings") if isinstance(body, dict) else None):
             return
+        # a seat given as true or false is refused; judged on the final body (a later mutation may drop it)
+        expect_refusal |= isinstance(body, dict) and isinstance(body.get("seat"), bool)
         if isinstance(body, dict) and isinstance(body.get("settings"), dict):
             expect_refusal |= not self.huge_free_strict(body["settings"]) or not self.zero_free_strict(body["settings"])
         raw, headers = json_body(body), dict(JSON)
