@@ -54,7 +54,7 @@ import psycopg
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from server_load import cpu_seconds, create_table, move_message, percentile
+from server_load import Figures, cpu_seconds, create_table, move_message, percentile
 from serving import free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: its tests start PostgreSQL
@@ -97,25 +97,15 @@ def group_cpu_seconds(leader: int) -> float:
 
 
 @dataclass
-class Figures:
-    """What every client adds to."""
+class ClusterFigures(Figures):
+    """What every client adds to: the single process's figures, and what a kill asks for."""
 
-    acks_ms: list[float] = field(default_factory=list)
     sent_at: list[float] = field(default_factory=list)
     """When each timed command was first sent (``time.perf_counter``), in the order of ``acks_ms``."""
     acked: list[str] = field(default_factory=list)
     """The stored command ids (``<token hash prefix>:<id>``) of every acknowledged command."""
-    errors: int = 0
     resent: int = 0
     """Commands sent again after a reconnect (their acks are not timed)."""
-    measuring: bool = False
-    details: list[str] = field(default_factory=list)
-
-    def error(self, text: str) -> None:
-        """Count an error, keeping the first few for the report."""
-        self.errors += 1
-        if len(self.details) < 5:
-            self.details.append(text)
 
 
 @dataclass
@@ -126,7 +116,7 @@ class Person:
     table_id: str
     cookie: str
     port: int
-    figures: Figures
+    figures: ClusterFigures
     rate: float
     socket: Any = None
     view: dict[str, Any] | None = None
@@ -279,7 +269,7 @@ async def count_notifications(url: str, counted: list[int], ready: asyncio.Event
 
 async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     """Create and connect the tables, play, kill a process, and gather the figures."""
-    figures = Figures()
+    figures = ClusterFigures()
     ports = cluster.ports
     count = len(ports)
     creating = asyncio.Semaphore(8)

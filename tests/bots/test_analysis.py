@@ -20,11 +20,10 @@ from dominohall.engine.errors import IllegalMoveError
 from dominohall.engine.games import game_of, round_view
 from dominohall.engine.match import Match
 from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard import deal_hand
 from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.views import chicken_foot_view, standard_view
 
-from .test_exact import minimax
+from .test_exact import open_positions
 
 
 def _finished(options: Any, seed: int) -> Match[Any]:
@@ -175,20 +174,8 @@ def test_the_analysis_values_a_hand_with_nothing_hidden_exactly() -> None:
     """Two hands of fourteen share the whole double-six set, so each seat knows the other's hand: in such
     block hands the analysis gives every play its minimax value (the exact solve, not a greedy rollout), and
     no sampling error."""
-    options = StandardOptions(players=2, top=6, hand=14, mode="block")
-    rng = random.Random(4)
     checked = 0
-    for _ in range(80):
-        rnd = deal_hand(options, 0, rng)
-        while rnd.end is None and sum(hand.bit_count() for hand in rnd.hands) > 10:
-            rnd.apply(rng.choice(rnd.legal_moves()))
-        if rnd.end is not None or len(rnd.legal_moves()) < 2:
-            continue
-        values = {}
-        for move in rnd.legal_moves():
-            child = rnd.copy()
-            child.apply(move)
-            values[move] = minimax(child, rnd.turn)
+    for rnd, values in open_positions(4, 80, 10):
         view = standard_view(rnd, rnd.turn)
         worst = min(values, key=values.__getitem__)
         decision = rate(view, worst, 0, 3, random.Random(5))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from dominohall.bots.exact import TooBigError, TwoSideSolver
 from dominohall.bots.hard import HardBot, solvable
 from dominohall.engine.games import round_view
+from dominohall.engine.moves import Move
 from dominohall.engine.standard import StandardRound, deal_hand
 from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import HIGH, LOW
@@ -28,6 +30,28 @@ def minimax(rnd: StandardRound, side: int) -> int:
         child.apply(move)
         values.append(minimax(child, side))
     return max(values) if mine else min(values)
+
+
+OPEN_BOOK = StandardOptions(players=2, top=6, hand=14, mode="block")
+"""Two hands of fourteen share the whole double-six set: each seat knows the other's hand."""
+
+
+def open_positions(seed: int, tries: int, tiles_left: int) -> Iterator[tuple[StandardRound, dict[Move, int]]]:
+    """Open-book block hands played at random down to ``tiles_left`` tiles in hand, where the seat to move
+    has a choice: the round and each legal move's minimax value for that seat."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        rnd = deal_hand(OPEN_BOOK, 0, rng)
+        while rnd.end is None and sum(hand.bit_count() for hand in rnd.hands) > tiles_left:
+            rnd.apply(rng.choice(rnd.legal_moves()))
+        if rnd.end is not None or len(rnd.legal_moves()) < 2:
+            continue
+        values = {}
+        for move in rnd.legal_moves():
+            child = rnd.copy()
+            child.apply(move)
+            values[move] = minimax(child, rnd.turn)
+        yield rnd, values
 
 
 def position(options: StandardOptions, rng: random.Random, moves: int) -> StandardRound | None:
@@ -97,20 +121,8 @@ def test_a_solve_past_its_limit_stops() -> None:
 def test_the_hard_bot_plays_perfectly_when_nothing_is_hidden() -> None:
     """Two hands of fourteen share the whole double-six set, so each seat knows the other's hand: late in
     such block hands the hard bot's play is always one with the best minimax value."""
-    options = StandardOptions(players=2, top=6, hand=14, mode="block")
-    rng = random.Random(9)
     bot, checked = HardBot(simulations=2), 0
-    for _ in range(120):
-        rnd = deal_hand(options, 0, rng)
-        while rnd.end is None and sum(hand.bit_count() for hand in rnd.hands) > 9:
-            rnd.apply(rng.choice(rnd.legal_moves()))
-        if rnd.end is not None or len(rnd.legal_moves()) < 2:
-            continue
-        values = {}
-        for move in rnd.legal_moves():
-            child = rnd.copy()
-            child.apply(move)
-            values[move] = minimax(child, rnd.turn)
+    for rnd, values in open_positions(9, 120, 9):
         view = round_view(rnd, rnd.turn)
         assert isinstance(view, StandardView) and solvable(view)
         assert values[bot.choose(view, random.Random(1))] == max(values.values())

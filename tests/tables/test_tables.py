@@ -12,7 +12,7 @@ import pytest
 
 from dominohall.engine.record import verify
 from dominohall.engine.tiles import tile_name
-from dominohall.tables.actor import Reply
+from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.errors import CODES, CommandError
 from dominohall.tables.hall import Hall
@@ -315,14 +315,21 @@ def test_a_table_is_rebuilt_from_its_events_and_plays_on(tmp_path: Path) -> None
     assert run(db, lambda hall: hall.open()) == 0
 
 
+async def started(hall: Hall, settings: dict[str, Any] | None = None) -> tuple[TableActor, str, Inbox]:
+    """A table of Ann against three bots whose match Ann has started, with Ann connected: its actor, her
+    token and her inbox."""
+    table_id, token = await new_table(hall, settings)
+    actor = await hall.actor(table_id)
+    assert actor is not None
+    inbox = Inbox.for_token(token)
+    await actor.join(inbox, None)
+    await actor.submit(Command("start", token=token_hash(token)))
+    return actor, token, inbox
+
+
 def test_a_reconnect_catches_up_with_the_missed_events_for_its_seat(tmp_path: Path) -> None:
     async def work(hall: Hall) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        table_id, token = await new_table(hall)
-        actor = await hall.actor(table_id)
-        assert actor is not None
-        live = Inbox.for_token(token)
-        await actor.join(live, None)
-        await actor.submit(Command("start", token=token_hash(token)))
+        actor, token, live = await started(hall)
         await play_to_end(actor, live, token, 0, limit=2)
         await wait_for_turn(actor, live, 0)
         late = Inbox.for_token(token)
@@ -337,12 +344,7 @@ def test_a_reconnect_catches_up_with_the_missed_events_for_its_seat(tmp_path: Pa
 
 def test_a_reconnect_is_told_the_time_left_to_move_as_it_is_now_not_as_it_was(tmp_path: Path) -> None:
     async def work(hall: Hall) -> tuple[dict[str, Any], dict[str, Any]]:
-        table_id, token = await new_table(hall, {"turn_seconds": 30})
-        actor = await hall.actor(table_id)
-        assert actor is not None
-        live = Inbox.for_token(token)
-        await actor.join(live, None)
-        await actor.submit(Command("start", token=token_hash(token)))
+        actor, token, live = await started(hall, {"turn_seconds": 30})
         await play_to_end(actor, live, token, 0, limit=1)
         await wait_for_turn(actor, live, 0)
         await asyncio.sleep(1.5)  # the page was away for a moment, and its turn's clock ran on

@@ -40,15 +40,17 @@ class HardBot:
     """Searches by determinized rollouts; ``simulations`` fixes the number of deals (no clock involved)."""
 
     name = "hard"
+    default_budget_ms = DEFAULT_BUDGET_MS
+    """The time a decision when ``budget_ms`` is not given."""
 
     def __init__(
         self,
-        budget_ms: float = DEFAULT_BUDGET_MS,
+        budget_ms: float | None = None,
         simulations: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
         z: float = Z,
     ) -> None:
-        self.budget_ms = budget_ms
+        self.budget_ms = self.default_budget_ms if budget_ms is None else budget_ms
         self.simulations = simulations
         self.clock = clock
         """What the budget counts: the wall clock, or (for benches on a busy machine) the process's CPU time."""
@@ -108,19 +110,11 @@ class HardBot:
 
 
 class ExpertBot(HardBot):
-    """The hard bot's search given five times its time (1 s a decision): for analysis, and for players who
-    ask for the strongest bot we have."""
+    """The hard bot's search given five times its time (1 s a decision), for players who ask for a bot that
+    thinks longer (docs/bots.md: so far not measurably stronger than the hard bot)."""
 
     name = "expert"
-
-    def __init__(
-        self,
-        budget_ms: float = EXPERT_BUDGET_MS,
-        simulations: int | None = None,
-        clock: Callable[[], float] = time.perf_counter,
-        z: float = Z,
-    ) -> None:
-        super().__init__(budget_ms, simulations, clock, z)
+    default_budget_ms = EXPERT_BUDGET_MS
 
 
 Evaluate = Callable[[list[list[Tile]], list[Tile], Any, random.Random], float]
