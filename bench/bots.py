@@ -6,8 +6,12 @@ machine that gives each decision what a quiet machine would.
 - ``medium_vs_easy``: medium's mean penalty per round over easy's (two seats each, every deal from every
   seat), 4 players, double-nine, full matches;
 - ``hard_vs_medium``: the same for hard (200 ms a decision) against medium, and ``hard_vs_medium_apart``,
-  true when the two 95% intervals do not overlap;
-- ``expert_vs_hard``: the same for expert (1 s a decision) against hard, and ``expert_vs_hard_apart``;
+  true when the two 95% intervals do not overlap; ``hard_vs_medium_difference``: hard's mean penalty minus
+  medium's, paired by round deal (the same tiles played under every rotation), with its 95% interval over the
+  ``..._round_deals`` and ``..._difference_apart``, true when that interval leaves out zero (the sharper test:
+  both bots' scores on one deal move together with the deal's luck);
+- ``expert_vs_hard``: the same for expert (1 s a decision) against hard, with ``expert_vs_hard_apart`` and
+  the paired ``expert_vs_hard_difference``;
 - ``hard_p99_ms``, ``expert_p99_ms``, ``medium_median_ms``: decision times over decisions with more than one
   legal move;
 - ``rounds``: rounds of the hard-medium pairing (``expert_rounds``: of the expert-hard one);
@@ -22,6 +26,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 import sys
 
 from dominohall.bots.tournament import Standing, merged, run_tournament
@@ -34,9 +40,55 @@ def pairing(
     options: GameOptions, bots: tuple[str, str], rounds: int, *, seed: int, jobs: int, clock: str = "wall"
 ) -> dict[str, Standing]:
     """The two bots alternating around the table, every deal from every seat; standings by bot name."""
+    seats = seated_pairing(options, bots, rounds, seed=seed, jobs=jobs, clock=clock)
+    return {standing.name: standing for standing in merged(seats)}
+
+
+def seated_pairing(
+    options: GameOptions, bots: tuple[str, str], rounds: int, *, seed: int, jobs: int, clock: str = "wall"
+) -> list[Standing]:
+    """The two bots alternating around the table: one standing per seat of the first rotation."""
     entrants = list(bots) * (options.players // 2)
-    results = run_tournament(options, entrants, rounds, seed=seed, jobs=jobs, clock=clock)
-    return {standing.name: standing for standing in merged(results)}
+    return run_tournament(options, entrants, rounds, seed=seed, jobs=jobs, clock=clock)
+
+
+def paired_differences(results: list[Standing], per_match: int) -> list[float]:
+    """Per round deal, the mean score of the even entrants minus that of the odd ones, over every rotation.
+
+    Entrants alternate the two bots (``pairing``); every deal is played under each rotation with the same
+    tiles round by round, so one round deal's results under all rotations form one paired observation, and
+    these are independent of one another: their mean and interval say how far apart the bots are far more
+    sharply than two separate intervals of each bot's scores.
+    """
+    rotations = len(results)
+    played = len(results[0].scores)
+    clusters: dict[tuple[int, int], list[float]] = {}
+    for index in range(played):
+        scores = [standing.scores[index] for standing in results]
+        difference = statistics.fmean(scores[0::2]) - statistics.fmean(scores[1::2])
+        key = (index // (per_match * rotations), index % per_match)
+        clusters.setdefault(key, []).append(difference)
+    return [statistics.fmean(cluster) for cluster in clusters.values()]
+
+
+def compared(name: str, results: list[Standing]) -> dict[str, object]:
+    """Two bots' figures from their seats' standings (``seated_pairing`` in Chicken Foot): the ratio of their
+    mean penalties, each mean's 95% interval and whether those are apart, and the paired difference (first
+    bot minus second, per round deal) with its 95% interval and whether that leaves out zero."""
+    first, second = merged(results)
+    differences = paired_differences(results, CHICKEN_FOOT.round_count() or 1)
+    mean = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
+    return {
+        name: round(first.mean() / second.mean(), 3),
+        f"{name}_apart": apart(first, second),
+        f"{name}_means": [round(first.mean(), 2), round(second.mean(), 2)],
+        f"{name}_intervals": [[round(x, 2) for x in standing.interval()] for standing in (first, second)],
+        f"{name}_difference": round(mean, 2),
+        f"{name}_difference_interval": [round(mean - half, 2), round(mean + half, 2)],
+        f"{name}_difference_apart": abs(mean) > half,
+        f"{name}_round_deals": len(differences),
+    }
 
 
 def better(a: Standing, b: Standing) -> bool:
@@ -76,42 +128,42 @@ def main() -> None:
     print(json.dumps(figures))
 
 
-def chicken_foot(args: argparse.Namespace, bots: tuple[str, str]) -> dict[str, Standing]:
-    """The two bots in 4-player Chicken Foot, ``args.rounds`` rounds."""
-    table = ChickenFootOptions.for_table(4)
-    return pairing(table, bots, args.rounds, seed=args.seed, jobs=args.jobs, clock=args.clock)
+CHICKEN_FOOT = ChickenFootOptions.for_table(4)
+"""The table of the Chicken Foot pairings: 4 players, double-nine, full matches."""
+
+
+def chicken_foot(args: argparse.Namespace, bots: tuple[str, str]) -> list[Standing]:
+    """The two bots in 4-player Chicken Foot, ``args.rounds`` rounds: one standing per seat of the first
+    rotation (``seated_pairing``)."""
+    return seated_pairing(CHICKEN_FOOT, bots, args.rounds, seed=args.seed, jobs=args.jobs, clock=args.clock)
 
 
 def medium_vs_easy(args: argparse.Namespace) -> dict[str, object]:
     """Medium against easy in Chicken Foot."""
-    easy = chicken_foot(args, ("medium", "easy"))
-    return {"medium_vs_easy": round(easy["medium"].mean() / easy["easy"].mean(), 3)}
+    medium, easy = merged(chicken_foot(args, ("medium", "easy")))
+    return {"medium_vs_easy": round(medium.mean() / easy.mean(), 3)}
 
 
 def hard_vs_medium(args: argparse.Namespace) -> dict[str, object]:
     """Hard against medium in Chicken Foot, with the decision times."""
-    hard = chicken_foot(args, ("hard", "medium"))
+    seats = chicken_foot(args, ("hard", "medium"))
+    hard, medium = merged(seats)
     return {
-        "hard_vs_medium": round(hard["hard"].mean() / hard["medium"].mean(), 3),
-        "hard_vs_medium_apart": apart(hard["hard"], hard["medium"]),
-        "hard_vs_medium_means": [round(hard["hard"].mean(), 2), round(hard["medium"].mean(), 2)],
-        "hard_vs_medium_intervals": [[round(x, 2) for x in hard[bot].interval()] for bot in ("hard", "medium")],
-        "hard_p99_ms": round(hard["hard"].decision_ms(0.99), 1),
-        "medium_median_ms": round(hard["medium"].decision_ms(0.5), 3),
-        "rounds": len(hard["hard"].scores) // 2,
+        **compared("hard_vs_medium", seats),
+        "hard_p99_ms": round(hard.decision_ms(0.99), 1),
+        "medium_median_ms": round(medium.decision_ms(0.5), 3),
+        "rounds": len(hard.scores) // 2,
     }
 
 
 def expert_vs_hard(args: argparse.Namespace) -> dict[str, object]:
     """Expert against hard in Chicken Foot, with the expert's decision times."""
-    expert = chicken_foot(args, ("expert", "hard"))
+    seats = chicken_foot(args, ("expert", "hard"))
+    expert, _ = merged(seats)
     return {
-        "expert_vs_hard": round(expert["expert"].mean() / expert["hard"].mean(), 3),
-        "expert_vs_hard_apart": apart(expert["expert"], expert["hard"]),
-        "expert_vs_hard_means": [round(expert["expert"].mean(), 2), round(expert["hard"].mean(), 2)],
-        "expert_vs_hard_intervals": [[round(x, 2) for x in expert[bot].interval()] for bot in ("expert", "hard")],
-        "expert_p99_ms": round(expert["expert"].decision_ms(0.99), 1),
-        "expert_rounds": len(expert["expert"].scores) // 2,
+        **compared("expert_vs_hard", seats),
+        "expert_p99_ms": round(expert.decision_ms(0.99), 1),
+        "expert_rounds": len(expert.scores) // 2,
     }
 
 
