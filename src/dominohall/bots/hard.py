@@ -1,8 +1,8 @@
 """The hard bot: determinized rollouts under hidden information.
 
 For each candidate play it deals the unseen tiles many times over, consistently with what the table
-revealed (``Knowledge``), plays the round out on the fast path with every seat playing by a rule of thumb
-(Chicken Foot: the medium bot's play; standard game: take the most points at once, then shed), and keeps the play
+revealed (``Knowledge``), plays the round out on the fast path with every seat playing greedily (Chicken
+Foot: shed the heaviest tile; standard game: take the most points at once, then shed), and keeps the play
 with the best mean outcome: the lowest own penalty in Chicken Foot, the widest margin of its side's points
 over the others' in the standard game. Every candidate is tried on the same deals, so
 their difference is not blurred by luck of the deal. It thinks for a time budget (default 200 ms), or, in
@@ -122,10 +122,8 @@ Evaluate = Callable[[list[list[Tile]], list[Tile], Any, random.Random], float]
 
 
 def chicken_foot_rollouts(view: ChickenFootView, exact: bool = False) -> Evaluate:
-    """Rollouts from this view: the candidate (tile, number matched) first, then every seat as the medium
-    bot would play (``play_out``'s ``shed`` policy: a fair model of a sensible player, and the hard bot beat
-    its own heaviest-tile rollouts with it, docs/bots.md); the value is minus the seat's penalty (Chicken Foot
-    is never solved exactly: ``exact`` is ignored)."""
+    """Rollouts from this view: the candidate (tile, number matched) first, then every seat greedily; the
+    value is minus the seat's penalty (Chicken Foot is never solved exactly: ``exact`` is ignored)."""
     assert view.seat is not None
     seat = view.seat
     counts = [0] * (view.options.top + 1)
@@ -136,7 +134,7 @@ def chicken_foot_rollouts(view: ChickenFootView, exact: bool = False) -> Evaluat
     def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> float:
         return -play_out(
             hands, counts.copy(), view.options, rng, pending=pending, needs=view.pending_needs, turn=seat,
-            drawn=-1, boneyard=boneyard, next_draw=0, shed=True, first=key,
+            drawn=-1, boneyard=boneyard, next_draw=0, heavy=True, first=key,
         ).penalties[seat]  # fmt: skip
 
     return rollout

@@ -14,11 +14,14 @@ from typing import Any
 
 from ..engine.games import game_of
 from ..engine.moves import Move
-from ..engine.playout import FOLLOW_UP, LONELY_DOUBLE
 from ..engine.tiles import HIGH, LOW, PIPS, Tile, other_end
 from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index, is_lead, points_of
 
+FOLLOW_UP = 2.0
+"""Worth of each tile we still hold that shows the number a play leaves open (we can play on it later)."""
+LONELY_DOUBLE = 6.0
+"""Cost of laying a double we hold no other tile of: everyone must cover it, and we cannot help."""
 POINT = 3.0
 """Worth of one point scored at once in All Fives or Bergen, against one pip shed."""
 
@@ -35,13 +38,9 @@ class MediumBot:
             raise ValueError("it is not this seat's turn: there is no legal move to choose")
         if len(legal) == 1 or not legal[0].is_play():
             return legal[0]
-        return max(legal, key=medium_scorer(view))
-
-
-def medium_scorer(view: View) -> Callable[[Move], float]:
-    """How the medium bot rates each legal play of the view (higher is better)."""
-    numbers = Counter(n for t in view.hand for n in {HIGH[t], LOW[t]})
-    return SCORERS[game_of(view).name](view, numbers)
+        numbers = Counter(n for t in view.hand for n in {HIGH[t], LOW[t]})
+        scorer = SCORERS[game_of(view).name](view, numbers)
+        return max(legal, key=scorer)
 
 
 def _chicken_foot_scorer(view: ChickenFootView, numbers: Counter[int]) -> Callable[[Move], float]:

@@ -36,14 +36,6 @@ _SHOWING: tuple[frozenset[int], ...] = tuple(
 """For each number, every tile that shows it."""
 
 
-FOLLOW_UP = 2
-"""Worth, in pips, of each other tile held that shows the number a play leaves open (the ``shed`` policy's
-and the medium bot's weight: it can be played on later)."""
-LONELY_DOUBLE = 6
-"""Cost, in pips, of laying a double when holding no other tile of its number (everyone must cover it, and
-the seat cannot help): the ``shed`` policy's and the medium bot's weight."""
-
-
 class PlayoutResult(NamedTuple):
     """How a playout ended: ``domino`` or ``blocked``, the penalties, and how many moves it made."""
 
@@ -97,16 +89,13 @@ def play_out(
     next_draw: int,
     trace: list[TraceStep] | None = None,
     heavy: bool = False,
-    shed: bool = False,
     first: tuple[int, int] | None = None,
 ) -> PlayoutResult:
     """The playout loop, on a round given by parts; ``hands`` and ``counts`` are changed in place.
 
     Every seat plays a uniformly random legal move, or with ``heavy`` its heaviest playable tile (a 0-0
-    counting as the table's blank-double value), on a random one of that tile's targets, or with ``shed``
-    the play the medium bot would make (``shed_score``: weight shed, numbers kept for later, no double it
-    cannot help cover). ``first``, when given, is the first play of the seat to move as (tile, number
-    matched): a searching bot's candidate.
+    counting as the table's blank-double value), on a random one of that tile's targets. ``first``, when
+    given, is the first play of the seat to move as (tile, number matched): a searching bot's candidate.
 
     ``hands`` holds each seat's tile ids, ``counts[n]`` how many line ends show ``n``, ``pending`` the
     number of the double waiting for ``needs`` more toes (-1 for none), ``drawn`` the tile the seat to move
@@ -129,8 +118,6 @@ def play_out(
     heaviest = value.__getitem__
     tracing, steps = trace is not None, trace if trace is not None else []
     forced, forced_end = first if first is not None else (-1, -1)
-    heavy = heavy or shed
-    held_numbers = [_numbers_held(hand) for hand in hands] if shed else []
     if heavy:  # heaviest first (ties in the given order), so the first tile that fits is the one to play
         for hand in hands:
             hand.sort(key=heaviest, reverse=True)
@@ -140,33 +127,7 @@ def play_out(
         if forced >= 0:
             t, matched, forced, drawn = forced, forced_end, -1, -1
         elif drawn < 0:
-            if shed:
-                numbers_held, best = held_numbers[turn], -_NEVER
-                if pend >= 0:
-                    for x in hand:
-                        if x in showing[pend]:
-                            score = value[x] + FOLLOW_UP * (numbers_held[high[x] + low_end[x] - pend] - 1)
-                            if score > best:
-                                best, t = score, x
-                else:
-                    for x in hand:
-                        a, b = high[x], second[x]
-                        if b == _SPARE:  # a double: worth laying only when we hold tiles to cover it
-                            if counts[a]:
-                                helpers = numbers_held[a] - 1
-                                score = value[x] + (FOLLOW_UP * min(helpers, 3) if helpers else -LONELY_DOUBLE)
-                                if score > best:
-                                    best, t, matched = score, x, a
-                            continue
-                        if counts[a]:
-                            score = value[x] + FOLLOW_UP * (numbers_held[b] - 1)
-                            if score > best:
-                                best, t, matched = score, x, a
-                        if counts[b]:
-                            score = value[x] + FOLLOW_UP * (numbers_held[a] - 1)
-                            if score > best:
-                                best, t, matched = score, x, b
-            elif heavy:
+            if heavy:
                 if pend >= 0:
                     wanted = showing[pend]
                     for x in hand:
@@ -213,9 +174,6 @@ def play_out(
                 else:
                     hand.append(drawn)
                 held |= 1 << drawn
-                if shed:
-                    held_numbers[turn][high[drawn]] += 1
-                    held_numbers[turn][second[drawn]] += 1
                 if tracing:
                     steps.append((turn, "draw", drawn, -1))
         if drawn >= 0:
@@ -228,10 +186,7 @@ def play_out(
                 weight = weight_a + counts[second[drawn]]
                 if weight:
                     t = drawn
-                    if shed and weight_a and weight > weight_a:  # both ends fit: leave open what we hold more of
-                        matched = a if held_numbers[turn][b] >= held_numbers[turn][a] else b
-                    else:
-                        matched = a if rand() * weight < weight_a else b
+                    matched = a if rand() * weight < weight_a else b
             drawn = -1
         if t < 0:
             moves += 1
@@ -244,9 +199,6 @@ def play_out(
             moves += 1
             hand.remove(t)
             held ^= 1 << t
-            if shed:
-                held_numbers[turn][high[t]] -= 1
-                held_numbers[turn][second[t]] -= 1
             if tracing:
                 steps.append((turn, "play", t, matched))
             if pend >= 0:
@@ -274,18 +226,6 @@ def play_out(
         turn = turn + 1 if turn + 1 < players else 0
         if next_draw == bone_size and not held & (NUMBER_MASK[pend] if pend >= 0 else open_tiles):
             return PlayoutResult(BLOCKED, _penalties(hands, options.blank_double), moves)
-
-
-_NEVER = 1 << 30
-
-
-def _numbers_held(hand: list[int]) -> list[int]:
-    """How many tiles of ``hand`` show each number (a double once); index ``_SPARE`` counts doubles, unused."""
-    held = [0] * (_SPARE + 1)
-    for t in hand:
-        held[HIGH[t]] += 1
-        held[_SECOND[t]] += 1
-    return held
 
 
 def _penalties(hands: list[list[int]], blank_double: int) -> list[int]:
