@@ -1,0 +1,45 @@
+"""``bench/bots.py`` pairs each round deal's results across the seat rotations correctly."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).parents[2] / "bench" / "bots.py"
+
+
+def bench() -> ModuleType:
+    """bench/bots.py as a module (the bench folder is not a package)."""
+    spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_identical_bots_differ_by_nothing_on_every_round_deal() -> None:
+    """Medium against medium plays each round deal identically under every rotation (the bot draws no
+    random numbers), so each round deal's paired difference is exactly zero, and only if the rounds of one
+    deal are grouped across the rotations as they were played."""
+    bots = bench()
+    seats = bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "medium"), 80, seed=3, jobs=1)
+    differences = bots.paired_differences(seats, bots.CHICKEN_FOOT.round_count())
+    assert len(differences) == 20  # 2 deals of 10 rounds, each under 4 rotations
+    assert differences == [0.0] * 20
+    one_rotation = [s.scores[index] for s in seats for index in range(10)]
+    assert any(one_rotation)  # the seats did keep pips: the zeros are not empty rounds
+
+
+def test_the_paired_difference_separates_medium_from_easy() -> None:
+    """Medium keeps fewer pips than easy, and the paired interval says so."""
+    bots = bench()
+    figures = bots.compared(
+        "medium_vs_easy", bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "easy"), 80, seed=1, jobs=1)
+    )
+    low, high = figures["medium_vs_easy_difference_interval"]
+    assert figures["medium_vs_easy_difference"] < 0 and high < 0 and low < high
+    assert figures["medium_vs_easy_difference_apart"] and figures["medium_vs_easy_round_deals"] == 20
+    assert figures["medium_vs_easy"] < 1
