@@ -55,7 +55,7 @@ def seated_pairing(
 def paired_differences(results: list[Standing], per_match: int) -> list[float]:
     """Per round deal, the mean score of the even entrants minus that of the odd ones, over every rotation.
 
-    Entrants alternate the two bots (``pairing``); every deal is played under each rotation with the same
+    Entrants alternate the two bots (``seated_pairing``); every deal is played under each rotation with the same
     tiles round by round, so one round deal's results under all rotations form one paired observation, and
     these are independent of one another: their mean and interval say how far apart the bots are far more
     sharply than two separate intervals of each bot's scores.
@@ -71,12 +71,13 @@ def paired_differences(results: list[Standing], per_match: int) -> list[float]:
     return [statistics.fmean(cluster) for cluster in clusters.values()]
 
 
-def compared(name: str, results: list[Standing]) -> dict[str, object]:
-    """Two bots' figures from their seats' standings (``seated_pairing`` in Chicken Foot): the ratio of their
-    mean penalties, each mean's 95% interval and whether those are apart, and the paired difference (first
-    bot minus second, per round deal) with its 95% interval and whether that leaves out zero."""
+def compared(name: str, results: list[Standing], per_match: int) -> dict[str, object]:
+    """Two bots' figures from their seats' standings (``seated_pairing``, matches of ``per_match`` rounds):
+    the ratio of their mean scores, each mean's 95% interval and whether those are apart, and the paired
+    difference (first bot minus second, per round deal) with its 95% interval and whether that leaves out
+    zero."""
     first, second = merged(results)
-    differences = paired_differences(results, CHICKEN_FOOT.round_count() or 1)
+    differences = paired_differences(results, per_match)
     mean = statistics.fmean(differences)
     half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
     return {
@@ -130,6 +131,8 @@ def main() -> None:
 
 CHICKEN_FOOT = ChickenFootOptions.for_table(4)
 """The table of the Chicken Foot pairings: 4 players, double-nine, full matches."""
+CHICKEN_FOOT_ROUNDS = CHICKEN_FOOT.round_count() or 1
+"""Rounds in each of its matches."""
 
 
 def chicken_foot(args: argparse.Namespace, bots: tuple[str, str]) -> list[Standing]:
@@ -149,7 +152,7 @@ def hard_vs_medium(args: argparse.Namespace) -> dict[str, object]:
     seats = chicken_foot(args, ("hard", "medium"))
     hard, medium = merged(seats)
     return {
-        **compared("hard_vs_medium", seats),
+        **compared("hard_vs_medium", seats, CHICKEN_FOOT_ROUNDS),
         "hard_p99_ms": round(hard.decision_ms(0.99), 1),
         "medium_median_ms": round(medium.decision_ms(0.5), 3),
         "rounds": len(hard.scores) // 2,
@@ -161,7 +164,7 @@ def expert_vs_hard(args: argparse.Namespace) -> dict[str, object]:
     seats = chicken_foot(args, ("expert", "hard"))
     expert, _ = merged(seats)
     return {
-        **compared("expert_vs_hard", seats),
+        **compared("expert_vs_hard", seats, CHICKEN_FOOT_ROUNDS),
         "expert_p99_ms": round(expert.decision_ms(0.99), 1),
         "expert_rounds": len(expert.scores) // 2,
     }

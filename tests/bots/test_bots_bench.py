@@ -26,18 +26,20 @@ def test_identical_bots_differ_by_nothing_on_every_round_deal() -> None:
     deal are grouped across the rotations as they were played."""
     bots = bench()
     seats = bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "medium"), 80, seed=3, jobs=1)
-    differences = bots.paired_differences(seats, bots.CHICKEN_FOOT.round_count())
+    differences = bots.paired_differences(seats, bots.CHICKEN_FOOT_ROUNDS)
     assert len(differences) == 20  # 2 deals of 10 rounds, each under 4 rotations
     assert differences == [0.0] * 20
-    one_rotation = [s.scores[index] for s in seats for index in range(10)]
-    assert any(one_rotation)  # the seats did keep pips: the zeros are not empty rounds
+    first_match = [standing.scores[index] for standing in seats for index in range(10)]
+    assert any(first_match)  # the seats did keep pips: the zeros are not empty rounds
 
 
 def test_the_paired_difference_separates_medium_from_easy() -> None:
     """Medium keeps fewer pips than easy, and the paired interval says so."""
     bots = bench()
     figures = bots.compared(
-        "medium_vs_easy", bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "easy"), 80, seed=1, jobs=1)
+        "medium_vs_easy",
+        bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "easy"), 80, seed=1, jobs=1),
+        bots.CHICKEN_FOOT_ROUNDS,
     )
     low, high = figures["medium_vs_easy_difference_interval"]
     assert figures["medium_vs_easy_difference"] < 0 and high < 0 and low < high
