@@ -293,6 +293,16 @@ describe("a refusal", () => {
     const settings = fold(state, [{ t: "error", id: "x1", code: "bad-settings", field: "limit", message: "no" }]);
     assert.equal(settings.problem.field, "limit");
   });
+
+  test("a move sent when the socket closed may be sent again from the new socket, at the same seq", () => {
+    const sent = reduce(started(), { t: "moved" });
+    assert.equal(sent.movedAt, 10);
+    const dropped = reduce(deepFreeze(sent), { t: "closed" });
+    assert.equal(dropped.movedAt, null, "the answer never comes on a closed socket");
+    const back = fold(sent, [{ t: "opened" }]);
+    assert.equal(back.movedAt, null);
+    assert.equal(back.seq, sent.seq);
+  });
 });
 
 describe("the page's own actions", () => {

@@ -74,6 +74,11 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("the server did not start: " + (self.db.parent / "server.log").read_text()[-2000:])
 
+    def freeze(self) -> None:
+        """SIGSTOP: the server reads nothing more, its sockets stay open (until a kill)."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
     def kill(self) -> None:
         """Kill -9: no shutdown of any kind."""
         assert self.process is not None

@@ -111,8 +111,9 @@ export function applyMove(view, frame) {
 /** One of the page's own actions. @param {State} state @param {Action} action @returns {State} */
 function act(state, action) {
   switch (action.t) {
-    case "opened": return { ...state, link: "open" };
-    case "closed": return { ...state, link: "closed" };
+    // a move sent on a socket that closed may never be answered: from a new socket it may be sent again
+    case "opened": return { ...state, link: "open", movedAt: null };
+    case "closed": return { ...state, link: "closed", movedAt: null };
     case "watch": return { ...state, watching: action.watching };
     case "moved": return { ...state, movedAt: state.seq };
     case "choose": return { ...state, choice: { tile: action.tile, moves: action.moves, current: action.current } };
