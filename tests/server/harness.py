@@ -39,6 +39,8 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     options: list[str] = field(default_factory=list)
     """More ``dominohall serve`` options (limits, grace)."""
+    env: dict[str, str] = field(default_factory=dict)
+    """More environment variables for the server (``PYTHONPATH`` to run an installed copy)."""
     store: str | None = None
     """The event store's URL (a shared PostgreSQL database); by default the SQLite file ``db``, whose
     folder keeps the log either way."""
@@ -63,7 +65,7 @@ class Server:
         # The next round is dealt at once unless a test gives the pause between rounds (a later option wins).
         command += ["--message-rate", "200", "--message-burst", "200", "--between-rounds", "0", *self.options]
         log = (self.db.parent / "server.log").open("ab")
-        env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"}
+        env = os.environ | {"DOMINOHALL_BOT_DELAY": "0"} | self.env
         self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

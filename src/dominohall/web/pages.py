@@ -139,8 +139,9 @@ async def posted_form(request: Request) -> dict[str, str]:
     return {key: values[-1] for key, values in fields.items()}
 
 
-FAIRNESS = Path(__file__).resolve().parents[3] / "docs" / "fairness.md"
-"""The fair deals' reference (docs/fairness.md of the checkout the server runs from)."""
+FAIRNESS = HERE / "fairness.md"
+"""The fair deals' reference: docs/fairness.md, which the package links to (a symbolic link in the checkout,
+a copy in a built wheel), so an installed server serves it too."""
 
 
 @router.get("/fairness")
