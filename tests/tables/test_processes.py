@@ -297,6 +297,34 @@ def test_an_owner_whose_lock_connection_fails_stops_its_bots_until_it_owns_the_t
         with_halls(postgres_url, 2, work, claim_interval=0.5)
 
 
+def test_a_lobby_that_cannot_be_read_costs_the_owner_none_of_its_tables(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The listings table goes away for a while (here renamed by hand): the lobby shows this process's own
+    tables and logs why, the owner keeps its table's lock the whole time, and the lobby works again after."""
+
+    async def work(a: Hall, b: Hall) -> None:
+        settings = {"public": True}
+        table_id, _ = await create_for(a, a, NewTable("chickenfoot", settings, [None, None, "easy", "easy"], "Ann"))
+        assert a.actors[table_id].owner
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute("ALTER TABLE listings RENAME TO listings_away")
+            assert {listing["id"] for listing in await a.open_tables()} == set(a.actors)  # the tables it has here
+            assert "cannot read the lobby's listings" in caplog.text
+            taken = admin.execute("SELECT pg_try_advisory_lock(%s)", [table_key(table_id)]).fetchone()
+            assert taken == (False,), "the owner's lock was let go with the lobby"
+            assert a.actors[table_id].owner
+            admin.execute("ALTER TABLE listings_away RENAME TO listings")
+        for _ in range(200):
+            if table_id in {listing["id"] for listing in await b.open_tables()}:
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError("the other process's lobby never listed the table again")
+
+    with caplog.at_level(logging.WARNING, logger="dominohall.store"):
+        with_halls(postgres_url, 2, work, claim_interval=0.5)
+
+
 def test_every_process_lobby_lists_the_public_tables_of_all_and_follows_their_changes(postgres_url: str) -> None:
     async def lobby(hall: Hall) -> set[str]:
         return {listing["id"] for listing in await hall.open_tables()}

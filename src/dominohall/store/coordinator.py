@@ -20,6 +20,9 @@ owner by rendezvous hashing over them, owners and presence held by advisory lock
   live processes (and the table's ``seq`` keeps its events whole even when they briefly do not). The lock is
   the session's: when the process dies (even by kill -9) its connection ends and the lock is free, and the
   next ``claim`` of the process chosen now takes it.
+- **The lobby.** Each process writes the listings of the public tables it owns into ``listings`` and reads
+  the others'; those statements run on a small pool of their own, so a lobby that cannot be read or written
+  never touches the lock connection (nor, with it, the process's tables and presence).
 - **Presence.** While a person has a connection to a table in a process, that process holds a *shared*
   advisory lock on ``presence_key(table_id, token)``. Another process asks whether anybody holds it by
   trying the exclusive lock (and giving it back at once). A dead process's presence ends with its session,
@@ -36,14 +39,15 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Mapping, Sequence
 from typing import TypeVar
 
 import orjson
 import psycopg
+from psycopg_pool import AsyncConnectionPool
 
 from ..tables.ports import Listing, News, StoreError
-from .postgres import CHANNEL, SCHEMA_LOCK, is_postgres_url
+from .postgres import CHANNEL, SCHEMA_LOCK, check_connection, is_postgres_url
 
 log = logging.getLogger("dominohall.store")
 T = TypeVar("T")
@@ -122,12 +126,15 @@ CHOICES_KEPT = 100_000
 """How many tables' choices a coordinator remembers (news names every table of every process)."""
 CLAIM = "SELECT k.key, pg_try_advisory_lock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
 UNLOCK = "SELECT pg_advisory_unlock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
+LOBBY_TIMEOUT = 5.0
+"""The longest a lobby request waits for a connection of the lobby's pool (seconds)."""
 ELSEWHERE = "SELECT CASE WHEN pg_try_advisory_lock(%s, %s) THEN NOT pg_advisory_unlock(%s, %s) ELSE TRUE END"
 """True when another session holds the presence lock (shared): the exclusive one cannot be had."""
 
 
 class PostgresCoordinator:
-    """The ``Coordinator`` port on PostgreSQL: one connection listening, one holding this process's locks."""
+    """The ``Coordinator`` port on PostgreSQL: one connection listening, one holding this process's locks, and
+    a small pool for the lobby's listings."""
 
     alone = False
 
@@ -146,6 +153,8 @@ class PostgresCoordinator:
         """Per table, whether it is chosen for this process among ``processes`` (forgotten when they change)."""
         self._listener: asyncio.Task[None] | None = None
         self._locks: psycopg.AsyncConnection | None = None
+        self._lobby: AsyncConnectionPool | None = None
+        """The lobby's connections, from ``open``."""
         self._guard = asyncio.Lock()
         self._owned: set[str] = set()
         self._present: set[tuple[str, str]] = set()
@@ -161,6 +170,11 @@ class PostgresCoordinator:
         except psycopg.Error as error:
             raise StoreError(f"cannot join the processes of the PostgreSQL store: {error}") from error
         self._listener = asyncio.create_task(self._listen(listening, news), name="dominohall-listener")
+        self._lobby = AsyncConnectionPool(  # its connections are made in the background, and again when lost
+            self.url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=False, check=check_connection,
+            name="dominohall-lobby",
+        )  # fmt: skip
+        await self._lobby.open(wait=False)
 
     async def _listening(self) -> psycopg.AsyncConnection:
         connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
@@ -345,19 +359,25 @@ class PostgresCoordinator:
 
     # -- the lobby -----------------------------------------------------------------------------------
 
+    @contextlib.asynccontextmanager
+    async def _lobby_connection(self) -> AsyncIterator[psycopg.AsyncConnection]:
+        """A connection of the lobby's pool (``psycopg.Error`` when there is none: not open, or none soon)."""
+        if self._lobby is None:
+            raise psycopg.OperationalError("the coordinator is not open")
+        async with self._lobby.connection(timeout=LOBBY_TIMEOUT) as connection:
+            yield connection
+
     async def publish(self, listings: Mapping[str, Listing | None]) -> None:
         """Write the listings of these tables owned here, and take away those that are ``None``."""
         listed = [(table_id, orjson.dumps(listing).decode()) for table_id, listing in listings.items() if listing]
         unlisted = [table_id for table_id, listing in listings.items() if listing is None]
 
-        async def work(connection: psycopg.AsyncConnection) -> None:
-            if listed:
-                await connection.execute(LIST, [self.key, [t for t, _ in listed], [text for _, text in listed]])
-            if unlisted:
-                await connection.execute(UNLIST, [self.key, unlisted])
-
         try:
-            await self._with_locks(work)
+            async with self._lobby_connection() as connection:
+                if listed:
+                    await connection.execute(LIST, [self.key, [t for t, _ in listed], [text for _, text in listed]])
+                if unlisted:
+                    await connection.execute(UNLIST, [self.key, unlisted])
         except psycopg.Error as error:
             raise StoreError(f"the listings could not be written: {error}") from error
 
@@ -365,15 +385,13 @@ class PostgresCoordinator:
         """``here``, and the listings the other live processes wrote of tables not in ``here`` (only ``here``
         when they cannot be read: the lobby shows what it can)."""
 
-        async def work(connection: psycopg.AsyncConnection) -> list[tuple[str, str]]:
-            cursor = await connection.execute(READ_LISTINGS, [list(self.processes), self.key])
-            return list(await cursor.fetchall())
-
+        rows: list[tuple[str, str]] = []
         try:
-            rows = await self._with_locks(work)
+            async with self._lobby_connection() as connection:
+                cursor = await connection.execute(READ_LISTINGS, [list(self.processes), self.key])
+                rows = list(await cursor.fetchall())
         except psycopg.Error as error:
             log.warning("cannot read the lobby's listings: %s", error)
-            rows = []
         mine = {listing["id"] for listing in here}
         return [*here, *(orjson.loads(text) for table_id, text in rows if table_id not in mine)]
 
@@ -383,6 +401,9 @@ class PostgresCoordinator:
             self._listener.cancel()
             await asyncio.gather(self._listener, return_exceptions=True)
             self._listener = None
+        if self._lobby is not None:
+            await self._lobby.close()
+            self._lobby = None
         async with self._guard:
             self._owned.clear()
             self._present.clear()

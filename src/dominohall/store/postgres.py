@@ -138,7 +138,7 @@ class PostgresStore:
                     max_size=self.pool_size,
                     kwargs={"autocommit": True},
                     open=False,
-                    check=_check,
+                    check=check_connection,
                 )
                 try:
                     await pool.open(wait=True, timeout=self.open_timeout)
@@ -256,7 +256,7 @@ class PostgresStore:
             await pool.close()
 
 
-async def _check(connection: psycopg.AsyncConnection) -> None:
+async def check_connection(connection: psycopg.AsyncConnection) -> None:
     """Check a pooled connection as it is taken, without a round trip when nothing is amiss: an idle
     connection has nothing to read, so a readable socket means the server said something (it ends a session
     with a message, then closes it), and only then is the connection asked (which raises if it is gone)."""
