@@ -38,7 +38,6 @@ import contextlib
 import gc
 import json
 import os
-import random
 import shutil
 import signal
 import subprocess
@@ -54,7 +53,7 @@ import psycopg
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from server_load import Figures, cpu_seconds, create_table, move_message, percentile
+from server_load import Figures, Scripted, cpu_seconds, create_table, percentile
 from serving import free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: its tests start PostgreSQL
@@ -108,25 +107,17 @@ class ClusterFigures(Figures):
     """Commands sent again after a reconnect (their acks are not timed)."""
 
 
-@dataclass
-class Person:
+@dataclass(kw_only=True)
+class Person(Scripted):
     """The scripted person of one table: moves from its own views at a fixed rate, and when its process is
-    killed comes back through another one, sending again what had no answer."""
+    killed comes back through another one, sending again what had no answer (``pending`` holds, per command
+    id, when it was first sent and its message)."""
 
     table_id: str
     cookie: str
     port: int
     figures: ClusterFigures
-    rate: float
     socket: Any = None
-    view: dict[str, Any] | None = None
-    over: bool = False
-    seen: int = 0
-    awaited: int = 0
-    sent: int = 0
-    pending: dict[str, tuple[float, str]] = field(default_factory=dict)
-    """Per command id, when it was first sent and its message."""
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
     connected: asyncio.Event = field(default_factory=asyncio.Event)
     reader: asyncio.Task[None] | None = None
 
@@ -167,60 +158,27 @@ class Person:
             if kind == "error":
                 self.figures.error(f"{frame.get('code')}: {frame.get('message')}")
             else:
-                self.awaited = max(self.awaited, frame["seq"])
                 self.figures.acked.append(f"{self.key}:{frame['id']}")
                 if first is not None and first[0] >= 0 and self.figures.measuring:
                     self.figures.acks_ms.append((time.perf_counter() - first[0]) * 1000)
                     self.figures.sent_at.append(first[0])
-        elif "seq" in frame:
-            self.seen = max(self.seen, frame["seq"])
-        if isinstance(frame.get("view"), dict):  # a move frame's view is a patch (docs/protocol.md)
-            self.view = (self.view or {}) | frame["view"] if kind == "move" else frame["view"]
-        if frame.get("match"):
-            self.over = True
-        if kind == "rematch":
-            self.over = False
-        self.changed.set()
-
-    def my_view(self) -> dict[str, Any] | None:
-        """The latest view when it is this person's turn and nothing is awaiting an answer."""
-        view = self.view
-        if self.pending or self.seen < self.awaited or view is None or view["end"] is not None:
-            return None
-        return view if view["turn"] == view["seat"] and view["legal_moves"] else None
+        self.note(frame)
 
     async def command(self, message: dict[str, Any]) -> None:
         """Send a command with a fresh id (kept until answered, to be sent again after a reconnect)."""
-        self.sent += 1
-        command_id = f"b{self.sent}"
+        command_id = self.next_id()
         text = json.dumps(message | {"id": command_id})
         self.pending[command_id] = (time.perf_counter(), text)
         with contextlib.suppress(ConnectionClosed):
             await self.socket.send(text)
 
-    async def play(self, stop: float) -> None:
-        """Until ``stop``: at each turn, wait for the next tick of the fixed rate and make the first legal move."""
-        next_tick = time.perf_counter() + random.uniform(0, 1 / self.rate)
-        while time.perf_counter() < stop:
-            self.changed.clear()
-            if not self.connected.is_set():
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.connected.wait(), max(0.01, stop - time.perf_counter()))
-                continue
-            if self.over and not self.pending:
-                await self.command({"t": "rematch"})
-                continue
-            view = self.my_view()
-            if view is None:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.changed.wait(), max(0.01, stop - time.perf_counter()))
-                continue
-            now = time.perf_counter()
-            if now < next_tick:
-                await asyncio.sleep(min(next_tick, stop) - now)
-                continue
-            next_tick = max(now, next_tick) + 1 / self.rate
-            await self.command(move_message(view["legal_moves"][0]))
+    async def ready(self, stop: float) -> bool:
+        """True while connected; else wait for the connection (at most until ``stop``)."""
+        if self.connected.is_set():
+            return True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.connected.wait(), max(0.01, stop - time.perf_counter()))
+        return False
 
     async def close(self) -> None:
         """Close the connection and end the reader."""
@@ -284,7 +242,10 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
             return n, table_id, cookie
 
     created = [t for t in await asyncio.gather(*(one_table(n) for n in range(args.tables))) if t is not None]
-    people = [Person(table_id, cookie, ports[(n + 1) % count], figures, args.rate) for n, table_id, cookie in created]
+    people = [
+        Person(table_id=table_id, cookie=cookie, port=ports[(n + 1) % count], figures=figures, rate=args.rate)
+        for n, table_id, cookie in created
+    ]
     connecting = asyncio.Semaphore(50)
 
     async def join(person: Person) -> None:

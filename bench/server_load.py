@@ -93,12 +93,11 @@ class Figures:
             self.details.append(text)
 
 
-@dataclass
-class Player:
-    """The scripted person of one table: moves from its own views, at most ``rate`` a second."""
+@dataclass(kw_only=True)
+class Scripted:
+    """What the load benches' scripted people share: the view kept from the frames, whose turn it is, and a
+    loop that makes the first legal move at each turn, at most ``rate`` a second."""
 
-    socket: ClientConnection
-    figures: Figures
     rate: float
     view: dict[str, Any] | None = None
     over: bool = False
@@ -107,55 +106,52 @@ class Player:
     awaited: int = 0
     """The ``seq`` of the person's last acked move: the view is stale until its event has arrived."""
     sent: int = 0
-    pending: dict[str, float] = field(default_factory=dict)
+    pending: dict[str, Any] = field(default_factory=dict)
+    """Per command id sent and not answered yet, what the person keeps of it."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def read(self) -> None:
-        """Take every frame: views, acks (timed), errors (counted), moves (counted)."""
-        async for text in self.socket:
-            frame = json.loads(text)
-            kind = frame["t"]
-            if kind in {"ack", "error"}:
-                sent = self.pending.pop(frame.get("id"), None)
-                if kind == "error":
-                    self.figures.error(f"{frame.get('code')}: {frame.get('message')}")
-                else:
-                    self.awaited = max(self.awaited, frame["seq"])
-                    if sent is not None and self.figures.measuring:
-                        self.figures.acks_ms.append((time.perf_counter() - sent) * 1000)
-            elif "seq" in frame:
-                self.seen = max(self.seen, frame["seq"])
-            if kind == "move" and self.figures.measuring:
-                self.figures.moves += 1
-            if isinstance(frame.get("view"), dict):  # a move frame's view is a patch (docs/protocol.md)
-                self.view = (self.view or {}) | frame["view"] if kind == "move" else frame["view"]
-            if frame.get("match"):
-                self.over = True
-            if kind == "rematch":
-                self.over = False
-            self.changed.set()
+    def note(self, frame: dict[str, Any]) -> None:
+        """Keep what a frame says of the table (an ack's or error's own bookkeeping is the caller's)."""
+        kind = frame["t"]
+        if kind == "ack":
+            self.awaited = max(self.awaited, frame["seq"])
+        elif kind != "error" and "seq" in frame:
+            self.seen = max(self.seen, frame["seq"])
+        if isinstance(frame.get("view"), dict):  # a move frame's view is a patch (docs/protocol.md)
+            self.view = (self.view or {}) | frame["view"] if kind == "move" else frame["view"]
+        if frame.get("match"):
+            self.over = True
+        if kind == "rematch":
+            self.over = False
+        self.changed.set()
 
     def my_view(self) -> dict[str, Any] | None:
         """The latest view when it is this person's turn and nothing is awaiting an answer."""
         view = self.view
         if self.pending or self.seen < self.awaited or view is None or view["end"] is not None:
             return None
-        if view["turn"] != view["seat"]:
-            return None
-        return view if view["legal_moves"] else None
+        return view if view["turn"] == view["seat"] and view["legal_moves"] else None
+
+    def next_id(self) -> str:
+        """A fresh command id."""
+        self.sent += 1
+        return f"b{self.sent}"
 
     async def command(self, message: dict[str, Any]) -> None:
-        """Send a command with a fresh id, timing it until its answer."""
-        self.sent += 1
-        command_id = f"b{self.sent}"
-        self.pending[command_id] = time.perf_counter()
-        await self.socket.send(json.dumps(message | {"id": command_id}))
+        """Send a command with a fresh id."""
+        raise NotImplementedError
+
+    async def ready(self, stop: float) -> bool:
+        """True when the person can play now (else it has waited a little, at most until ``stop``)."""
+        return True
 
     async def play(self, stop: float) -> None:
         """Until ``stop``: at each turn, wait for the next tick of the fixed rate and make the first legal move."""
         next_tick = time.perf_counter() + random.uniform(0, 1 / self.rate)  # the tables' clocks are not in step
         while time.perf_counter() < stop:
             self.changed.clear()
+            if not await self.ready(stop):
+                continue
             if self.over and not self.pending:
                 await self.command({"t": "rematch"})
                 continue
@@ -170,6 +166,35 @@ class Player:
                 continue
             next_tick = max(now, next_tick) + 1 / self.rate
             await self.command(move_message(view["legal_moves"][0]))
+
+
+@dataclass(kw_only=True)
+class Player(Scripted):
+    """The scripted person of one table on one server: acks timed, errors counted."""
+
+    socket: ClientConnection
+    figures: Figures
+
+    async def read(self) -> None:
+        """Take every frame: views, acks (timed), errors (counted), moves (counted)."""
+        async for text in self.socket:
+            frame = json.loads(text)
+            kind = frame["t"]
+            if kind in {"ack", "error"}:
+                sent = self.pending.pop(frame.get("id"), None)
+                if kind == "error":
+                    self.figures.error(f"{frame.get('code')}: {frame.get('message')}")
+                elif sent is not None and self.figures.measuring:
+                    self.figures.acks_ms.append((time.perf_counter() - sent) * 1000)
+            if kind == "move" and self.figures.measuring:
+                self.figures.moves += 1
+            self.note(frame)
+
+    async def command(self, message: dict[str, Any]) -> None:
+        """Send a command with a fresh id, timing it until its answer."""
+        command_id = self.next_id()
+        self.pending[command_id] = time.perf_counter()
+        await self.socket.send(json.dumps(message | {"id": command_id}))
 
 
 def percentile(values: list[float], fraction: float) -> float | None:
@@ -206,7 +231,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
         except Exception as error:
             figures.error(f"connect: {error}")
             return
-        player = Player(socket, figures, args.rate)
+        player = Player(socket=socket, figures=figures, rate=args.rate)
         players.append(player)
         readers.append(asyncio.create_task(player.read()))
         await socket.send(json.dumps({"t": "hello", "v": 3, "last_seq": None}))
