@@ -26,11 +26,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 
-from dominohall.bots.tournament import Standing, merged, run_tournament
+from dominohall.bots.tournament import Standing, mean_interval, merged, run_tournament
 from dominohall.engine.match import GameOptions
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.standard_options import StandardOptions
@@ -78,16 +77,15 @@ def compared(name: str, results: list[Standing], per_match: int) -> dict[str, ob
     zero."""
     first, second = merged(results)
     differences = paired_differences(results, per_match)
-    mean = statistics.fmean(differences)
-    half = 1.96 * statistics.stdev(differences) / math.sqrt(len(differences))
+    mean, low, high = mean_interval(differences)
     return {
         name: round(first.mean() / second.mean(), 3),
         f"{name}_apart": apart(first, second),
         f"{name}_means": [round(first.mean(), 2), round(second.mean(), 2)],
         f"{name}_intervals": [[round(x, 2) for x in standing.interval()] for standing in (first, second)],
         f"{name}_difference": round(mean, 2),
-        f"{name}_difference_interval": [round(mean - half, 2), round(mean + half, 2)],
-        f"{name}_difference_apart": abs(mean) > half,
+        f"{name}_difference_interval": [round(low, 2), round(high, 2)],
+        f"{name}_difference_apart": low > 0 or high < 0,
         f"{name}_round_deals": len(differences),
     }
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
@@ -51,6 +50,7 @@ from open_spiel.python.games import block_dominoes as spiel_dominoes
 from dominohall.bots import make_bot
 from dominohall.bots.base import Bot
 from dominohall.bots.hard import HardBot
+from dominohall.bots.tournament import mean_interval
 from dominohall.engine.games import round_view
 from dominohall.engine.moves import NO_TILE, PASS_MOVE, Move
 from dominohall.engine.standard import StandardRound
@@ -314,21 +314,14 @@ def run_pairing(pairing: Pairing, deals: int, seed: int, jobs: int, clock: str) 
         yield from pool.map(play_deal, *zip(*args, strict=True))
 
 
-def interval(values: list[float]) -> tuple[float, float, float]:
-    """The mean and its 95% interval (normal approximation)."""
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
-    return mean, mean - half, mean + half
-
-
 def summary(name: str, results: list[DealResult]) -> dict[str, Any]:
     """The figures of one pairing."""
     points = [statistics.fmean(r.results) for r in results]
     wins = [statistics.fmean(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in r.results) for r in results]
     seconds = sorted(s for r in results for s in r.seconds)
     sims = [sum(r.simulations[0] for r in results), sum(r.simulations[1] for r in results)]
-    mean_points, low_points, high_points = interval(points)
-    mean_win, low_win, high_win = interval(wins)
+    mean_points, low_points, high_points = mean_interval(points)
+    mean_win, low_win, high_win = mean_interval(wins)
     return {
         f"{name}_points": round(mean_points, 2),
         f"{name}_points_ci": [round(low_points, 2), round(high_points, 2)],

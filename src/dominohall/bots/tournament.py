@@ -15,7 +15,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -51,6 +51,20 @@ class MatchOutcome:
     seconds: list[list[float]]
 
 
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% confidence interval (normal approximation; NaN bounds for fewer than
+    two values).
+
+    >>> [round(x, 2) for x in mean_interval([1.0, 3.0])]
+    [2.0, 0.04, 3.96]
+    """
+    mean = statistics.fmean(values) if values else math.nan
+    if len(values) < 2:
+        return mean, math.nan, math.nan
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
 @dataclass
 class Standing:
     """One entrant's results over the whole tournament."""
@@ -66,10 +80,8 @@ class Standing:
 
     def interval(self) -> tuple[float, float]:
         """The 95% confidence interval of the mean score per round (normal approximation)."""
-        if len(self.scores) < 2:
-            return (math.nan, math.nan)
-        half = 1.96 * statistics.stdev(self.scores) / math.sqrt(len(self.scores))
-        return (self.mean() - half, self.mean() + half)
+        _, low, high = mean_interval(self.scores)
+        return low, high
 
     def decision_ms(self, quantile: float | None = None) -> float:
         """Mean decision time, or the given quantile, in milliseconds (real choices only)."""
