@@ -220,6 +220,37 @@ def test_presence_is_seen_from_another_process_and_ends_with_its_session(postgre
     assert asyncio.run(work()) == [False, True, False, False, False, True]
 
 
+def test_who_is_connected_elsewhere_is_read_in_one_ask_for_many_people(postgres_url: str) -> None:
+    """``connected_elsewhere`` agrees with ``is_elsewhere`` person by person (keys of either sign included),
+    leaves out the presence the asking process holds itself, and forgets a process whose session ended."""
+
+    async def work() -> None:
+        here, there = PostgresCoordinator(postgres_url), PostgresCoordinator(postgres_url)
+        await here.open(Recorder())
+        await there.open(Recorder())
+        try:
+            people = [(f"t{n % 3}", f"person-{n}") for n in range(40)]
+            assert any(half < 0 for person in people for half in presence_key(*person))
+            held = set(people[::3])
+            for person in held:
+                await here.here(*person)
+            await there.here(*people[1])  # held by the asking process only: not elsewhere
+            assert await there.connected_elsewhere(people) == held
+            assert {p for p in people if await there.is_elsewhere(*p)} == held
+            await there.here(*people[0])  # held by both: elsewhere all the same
+            assert people[0] in (await there.connected_elsewhere(people) or set())
+            assert await here.connected_elsewhere(people) == {people[0], people[1]}
+            assert here._locks is not None
+            await here._locks.close()
+            nobody: set[tuple[str, str]] | None = set()
+            await eventually(lambda: there.connected_elsewhere(people), nobody)
+        finally:
+            await here.close()
+            await there.close()
+
+    asyncio.run(work())
+
+
 def test_news_of_every_append_reaches_every_listener(postgres_url: str) -> None:
     async def work(store: PostgresStore) -> tuple[Recorder, Recorder]:
         ears = Recorder(), Recorder()

@@ -273,6 +273,29 @@ def test_a_person_connected_to_another_process_keeps_the_seat_and_a_gone_one_get
     assert with_halls(postgres_url, 2, work, grace=0.2) == [("away", 1), ("back", 1)]
 
 
+def test_who_is_connected_to_another_process_is_shown_and_so_is_their_going(postgres_url: str) -> None:
+    """Ann watches through a, Bo plays through b: a's presence frames mark Bo connected while he is, and gone
+    (``False``, no longer unknown) within a round or two of his last connection to b going."""
+
+    def marks(inbox: Inbox) -> list[bool | None]:
+        return inbox.presence[-1]
+
+    async def work(a: Hall, b: Hall) -> None:
+        table_id, ann, bo = await two_people(a, b, {})
+        on_a, on_b = a.actors[table_id], b.actors[table_id]
+        ann_inbox, bo_inbox = Inbox.for_token(ann), Inbox.for_token(bo)
+        await on_a.join(ann_inbox, None)
+        assert marks(ann_inbox)[:2] == [True, None], "before anybody asked, Bo's connection is unknown at a"
+        await until(lambda: marks(ann_inbox)[1] is False, what="Bo, connected nowhere, marked gone")
+        await on_b.join(bo_inbox, None)
+        await until(lambda: marks(ann_inbox)[1] is True, what="Bo, connected to b, marked connected at a")
+        assert marks(bo_inbox)[:2] == [True, True]
+        on_b.leave(bo_inbox)
+        await until(lambda: marks(ann_inbox)[1] is False, what="Bo's going seen at a")
+
+    with_halls(postgres_url, 2, work, claim_interval=0.2)
+
+
 def test_an_owner_whose_lock_connection_fails_stops_its_bots_until_it_owns_the_table_again(
     postgres_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:

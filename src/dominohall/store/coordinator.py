@@ -126,6 +126,14 @@ CHOICES_KEPT = 100_000
 """How many tables' choices a coordinator remembers (news names every table of every process)."""
 CLAIM = "SELECT k.key, pg_try_advisory_lock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
 UNLOCK = "SELECT pg_advisory_unlock(k.key) FROM unnest(%s::bigint[]) AS k (key)"
+HELD_ELSEWHERE = """
+SELECT DISTINCT k.a, k.b FROM pg_locks AS l
+    JOIN unnest(%s::bigint[], %s::bigint[]) AS k (a, b) ON l.classid::bigint = k.a AND l.objid::bigint = k.b
+    WHERE l.locktype = 'advisory' AND l.objsubid = 2 AND l.granted AND l.pid <> %s
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+"""
+"""Which of the presence keys (each half as an unsigned 32-bit number, as ``pg_locks`` shows it) a session
+other than the given one holds: read from the lock table, taking no lock."""
 LOBBY_TIMEOUT = 5.0
 """The longest a lobby request waits for a connection of the lobby's pool (seconds)."""
 ELSEWHERE = "SELECT CASE WHEN pg_try_advisory_lock(%s, %s) THEN NOT pg_advisory_unlock(%s, %s) ELSE TRUE END"
@@ -356,6 +364,22 @@ class PostgresCoordinator:
             return await self._with_locks(work)
         except psycopg.Error:
             return False
+
+    async def connected_elsewhere(self, people: Collection[tuple[str, str]]) -> set[tuple[str, str]] | None:
+        """Which of ``people`` another process holds the presence lock of (one read of ``pg_locks`` on the
+        lobby's pool, never the lock connection; ``None`` when it cannot be read)."""
+        if not people:
+            return set()
+        keys = {tuple(half & 0xFFFFFFFF for half in presence_key(*person)): person for person in people}
+        mine = self._locks.info.backend_pid if self._locks is not None and not self._locks.closed else 0
+        try:
+            async with self._lobby_connection() as connection:
+                cursor = await connection.execute(HELD_ELSEWHERE, [[a for a, _ in keys], [b for _, b in keys], mine])
+                rows = await cursor.fetchall()
+        except psycopg.Error as error:
+            log.warning("cannot read who is connected elsewhere: %s", error)
+            return None
+        return {keys[(a, b)] for a, b in rows}
 
     # -- the lobby -----------------------------------------------------------------------------------
 

@@ -558,6 +558,12 @@ class TableActor:
         extra = {"table": self.table_id, "seq": events[-1].seq, "seat": seat, "kind": command.kind}
         log.info("command committed", extra=extra)
 
+    def note_elsewhere(self, tokens: set[str]) -> None:
+        """Which seated people (token hashes) are connected to another process now: told to everyone here
+        when it changes who is connected."""
+        self.presence.elsewhere = tokens
+        self._tell_presence()
+
     def _tell_presence(self, newcomer: Subscriber | None = None) -> None:
         """Send everyone a ``presence`` frame when who is connected has changed (and ``newcomer`` anyway)."""
         connected = self.presence.connected()

@@ -225,6 +225,7 @@ class Hall:
                 changed = await self.coordinator.heartbeat()
                 await self.claim()
                 await self.publish_listings()
+                await self.follow_presence()
                 if changed:
                     for actor in list(self.actors.values()):  # a process that died may have committed
                         actor.resync()  # events it never told of (the news follows the commit)
@@ -339,6 +340,19 @@ class Hall:
                 self._published.pop(table_id, None)
             else:
                 self._published[table_id] = (owned[table_id].seq, listing)
+
+    async def follow_presence(self) -> None:
+        """For the tables watched here, learn which of their seated people with no connection here are
+        connected to another process (one ask for them all), so their ``presence`` frames say so."""
+        if self.coordinator.alone:
+            return
+        watched = {table_id: actor for table_id, actor in self.actors.items() if actor.subscribers}
+        asked = {(table_id, token) for table_id, actor in watched.items() for token in actor.presence.absent()}
+        held = await self.coordinator.connected_elsewhere(asked)
+        if held is None:
+            return
+        for table_id, actor in watched.items():
+            actor.note_elsewhere({token for held_table, token in held if held_table == table_id})
 
     async def sit(self, table_id: str, seat: int, name: str, held: str | None = None) -> tuple[Reply, str]:
         """Sit a person in a free seat: the reply, and the new seat token (valid once the reply is an ack).

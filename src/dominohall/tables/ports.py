@@ -205,6 +205,11 @@ class Coordinator(Protocol):
         """True when another process holds a connection of this person to the table."""
         ...
 
+    async def connected_elsewhere(self, people: Collection[tuple[str, str]]) -> set[tuple[str, str]] | None:
+        """Which of ``people`` (table id, token hash) another process holds a connection of, in one ask
+        (``None`` when that cannot be known now)."""
+        ...
+
     async def publish(self, listings: Mapping[str, Listing | None]) -> None:
         """Tell the other processes how the lobby lists these tables, which this process owns (``None``: not
         listed any more)."""
@@ -257,6 +262,10 @@ class LocalCoordinator:
     async def is_elsewhere(self, table_id: str, token: str) -> bool:
         """There is no elsewhere."""
         return False
+
+    async def connected_elsewhere(self, people: Collection[tuple[str, str]]) -> set[tuple[str, str]] | None:
+        """There is no elsewhere."""
+        return set()
 
     async def publish(self, listings: Mapping[str, Listing | None]) -> None:
         """Nobody else reads the lobby."""

@@ -34,20 +34,25 @@ class Presence:
     """Per seat, the end of the grace period of its gone person."""
     told: set[str] = field(default_factory=set)
     """The token hashes whose connection here the coordinator has been told of."""
+    elsewhere: set[str] | None = None
+    """The token hashes of the seated people connected to another process, as last asked (``None``: not
+    asked yet, or nobody watches the table here)."""
 
     def connected(self) -> list[bool | None]:
-        """Per seat, whether its person is connected: ``True`` here; ``False`` when nobody else could hold
-        the connection (one process); ``None`` for a bot's or a free seat, or when another process may."""
-        return [
-            None
-            if seat.token is None
-            else True
-            if self.is_connected(seat.token)
-            else False
-            if self.coordinator.alone
-            else None
-            for seat in self.state.seats
-        ]
+        """Per seat, whether its person is connected, here or (as last asked) to another process; ``None``
+        for a bot's or a free seat, or when another process may hold the connection and was not asked."""
+        return [self._connected(seat.token) for seat in self.state.seats]
+
+    def _connected(self, token: str | None) -> bool | None:
+        if token is None:
+            return None
+        if self.is_connected(token) or self.coordinator.alone:
+            return self.is_connected(token)
+        return None if self.elsewhere is None else token in self.elsewhere
+
+    def absent(self) -> list[str]:
+        """The token hashes of the seated people with no connection here."""
+        return [seat.token for seat in self.state.seats if seat.token is not None and not self.is_connected(seat.token)]
 
     def is_connected(self, token: str | None) -> bool:
         """True when the person with this token hash has a connection to the table here."""
