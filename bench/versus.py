@@ -25,7 +25,8 @@ intervals are over those per-deal means (normal approximation). Figures, per pai
 
 Pairings: ``hard_vs_ismcts`` (both ``--ms`` a move), ``hard_vs_ismcts5x`` (the ISMCTS 5 times ``--ms``),
 ``medium_vs_ismcts`` and ``easy_vs_ismcts`` (the ISMCTS ``--ms``), ``expert_vs_ismcts`` (both the expert's
-budget). ``--clock cpu`` measures time as this process's CPU time rather than the wall clock: on a busy
+budget), and ``oracle_vs_ismcts``: a player who sees both hands and plays them perfectly (``OracleAgent``, not
+a fair player), for the ceiling of what any player could win from the ISMCTS. ``--clock cpu`` measures time as this process's CPU time rather than the wall clock: on a busy
 machine that gives each side what it would get on a quiet one (the decision times are then CPU times too).
 """
 
@@ -49,6 +50,7 @@ from open_spiel.python.games import block_dominoes as spiel_dominoes
 
 from dominohall.bots import make_bot
 from dominohall.bots.base import Bot
+from dominohall.bots.exact import TwoSideSolver
 from dominohall.bots.hard import HardBot
 from dominohall.bots.tournament import mean_interval
 from dominohall.engine.games import round_view
@@ -110,8 +112,11 @@ class Mirror:
         """OpenSpiel's action for our ``move`` of ``player``."""
         if move.on == NO_TILE:
             return ACTIONS[(player, move.tile, -1)]
-        matched = next(n for last, n in self.round.ends if last == move.on and n in (HIGH[move.tile], LOW[move.tile]))
-        return ACTIONS[(player, move.tile, matched)]
+        return ACTIONS[(player, move.tile, self.matched(move))]
+
+    def matched(self, move: Move) -> int:
+        """The number a play (not a lead) is laid against."""
+        return next(n for last, n in self.round.ends if last == move.on and n in (HIGH[move.tile], LOW[move.tile]))
 
 
 class Agent(Protocol):
@@ -141,6 +146,35 @@ class OurAgent:
         if len(view.legal_moves) > 1:
             self.seconds.append(self.clock() - start)
         return mirror.action_of(player, move)
+
+
+@dataclass
+class OracleAgent:
+    """Not a fair player: it sees both hands and plays the exact solver's best play for them (minimax with
+    nothing hidden). Against the same opponent it shows roughly how much any player could win at most, the
+    ceiling the fair bots' figures sit under (docs/bots.md)."""
+
+    clock: Callable[[], float]
+    seconds: list[float] = field(default_factory=list)
+
+    def act(self, state: Any, mirror: Mirror) -> int:
+        player = state.current_player()
+        if mirror.round.turn != player:
+            mirror.round.apply(PASS_MOVE, mirror.round.turn)
+        rnd = mirror.round
+        plays = [move for move in rnd.legal_moves() if move.is_play()]
+        start = self.clock()
+        solver = TwoSideSolver(2)
+        ends = (rnd.ends[0][1], rnd.ends[-1][1]) if rnd.ends else (-1, -1)
+
+        def value(move: Move) -> int:
+            matched = -1 if move.on == NO_TILE else mirror.matched(move)
+            return solver.after_play(rnd.hands, ends, player, move.tile, matched)
+
+        best = max(plays, key=value)
+        if len(plays) > 1:
+            self.seconds.append(self.clock() - start)
+        return mirror.action_of(player, best)
 
 
 class ClockedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
@@ -292,7 +326,11 @@ def play_deal(pairing: Pairing, deal_index: int, seed: int, clock_name: str) -> 
     results, seconds, simulations = [], [], [0, 0]
     for ours in (0, 1):
         rng_name = f"{seed}:{deal_index}:{ours}"
-        agent = OurAgent(make_ours(pairing.ours, pairing.our_ms, clock), random.Random(f"ours:{rng_name}"), clock)
+        agent: OurAgent | OracleAgent = (
+            OracleAgent(clock)
+            if pairing.ours == "oracle"
+            else OurAgent(make_ours(pairing.ours, pairing.our_ms, clock), random.Random(f"ours:{rng_name}"), clock)
+        )
         ismcts_bot = ClockedISMCTS(
             game, pairing.ismcts_ms / 1000, clock, random.Random(rng_name).getrandbits(31), pairing.uct_c
         )
@@ -339,6 +377,7 @@ def pairings(ms: float, expert_ms: float, uct_c: float = UCT_C) -> dict[str, Pai
         "hard_vs_ismcts5x": Pairing("hard_vs_ismcts5x", "hard", ms, 5 * ms, uct_c),
         "medium_vs_ismcts": Pairing("medium_vs_ismcts", "medium", ms, ms, uct_c),
         "easy_vs_ismcts": Pairing("easy_vs_ismcts", "easy", ms, ms, uct_c),
+        "oracle_vs_ismcts": Pairing("oracle_vs_ismcts", "oracle", ms, ms, uct_c),
         "expert_vs_ismcts": Pairing("expert_vs_ismcts", "expert", expert_ms, expert_ms, uct_c),
     }
 
