@@ -25,9 +25,10 @@ intervals are over those per-deal means (normal approximation). Figures, per pai
 
 Pairings: ``hard_vs_ismcts`` (both ``--ms`` a move), ``hard_vs_ismcts5x`` (the ISMCTS 5 times ``--ms``),
 ``medium_vs_ismcts`` and ``easy_vs_ismcts`` (the ISMCTS ``--ms``), ``expert_vs_ismcts`` (both the expert's
-budget), and ``oracle_vs_ismcts``: a player who sees both hands and plays them perfectly (``OracleAgent``, not
-a fair player), for the ceiling of what any player could win from the ISMCTS. ``--clock cpu`` measures time as this process's CPU time rather than the wall clock: on a busy
-machine that gives each side what it would get on a quiet one (the decision times are then CPU times too).
+budget), and ``oracle_vs_ismcts``: a player who sees both hands and plays them perfectly (``OracleAgent``, not a
+fair player), for the ceiling of what any player could win from the ISMCTS. ``--clock cpu`` measures time as this
+process's CPU time rather than the wall clock: on a busy machine that gives each side what it would get on a
+quiet one (the decision times are then CPU times too).
 """
 
 from __future__ import annotations

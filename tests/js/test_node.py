@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -13,6 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from dominohall.engine.games import new_match
+from dominohall.engine.record import SeatInfo, export_record
+from dominohall.engine.standard_options import StandardOptions
 
 from ..server.harness import Client, Server, create_table, my_turn, play_turns
 
@@ -43,6 +48,38 @@ def test_the_javascript_tests_pass() -> None:
     passed = re.search(r"^# pass (\d+)$", run.stdout, re.M)
     assert passed and int(passed.group(1)) > 0, output[-4000:]
     assert re.search(r"^# fail 0$", run.stdout, re.M), output[-4000:]
+
+
+def played_hands(mode: str, players: int, partners: bool, seed: int) -> tuple[dict[str, Any], list[list[int]]]:
+    """A standard match of ``mode`` played at random by the engine for up to three hands: its record, and the
+    points the engine scored for each move of each hand."""
+    options = StandardOptions.for_table(players, mode=mode, partners=partners)
+    match, rng = new_match(options), random.Random(seed)
+    scored: list[list[int]] = []
+    while len(scored) < 3 and not match.is_over():
+        rnd = match.deal_next(rng)
+        points: list[int] = []
+        while rnd.end is None:
+            before = sum(rnd.points)
+            rnd.apply(rng.choice(rnd.legal_moves()))
+            points.append(sum(rnd.points) - before)
+        scored.append(points)
+    return export_record(match, [SeatInfo(f"P{seat}") for seat in range(players)]), scored
+
+
+def test_the_viewer_scores_each_play_as_the_engine_does(tmp_path: Path) -> None:
+    """All Fives (a spinner, its arms, doubles at the ends) and Bergen, hands played at random by the engine:
+    the replay viewer's ``playPoints`` gives every move the points the engine scored for it."""
+    cases = [("allfives", 2, False), ("allfives", 3, False), ("allfives", 4, True), ("bergen", 2, False)]
+    played = [played_hands(*case, seed) for case in cases for seed in range(12)]
+    records = tmp_path / "records.json"
+    records.write_text(json.dumps([record for record, _ in played]))
+    run = subprocess.run(
+        [node(), str(HERE / "points.mjs"), str(records)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    expected = [scored for _, scored in played]
+    assert json.loads(run.stdout) == expected
+    assert sum(points > 0 for hands in expected for hand in hands for points in hand) > 100
 
 
 async def settled(client: Client, seq: int) -> None:

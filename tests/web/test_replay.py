@@ -315,6 +315,29 @@ def test_a_match_the_table_never_played_and_a_table_that_does_not_exist_are_said
     page.context.close()
 
 
+def test_all_fives_points_show_as_they_are_scored(quick: Server, browser: Browser) -> None:
+    """In All Fives each scoring play is marked with its points in the move list, and each seat shows its side's
+    points scored in play so far: the engine's, at every position checked."""
+    table_id, record = finished_match(quick, "standard", {"players": 2, "mode": "allfives", "target": 50})
+    page = new_page(browser, DESKTOP)
+    open_replay(page, quick, table_id)
+    marked = 0
+    for index, data in enumerate(record["rounds"]):
+        moves = len(data["moves"])
+        for made in sorted({1, moves // 3, moves // 2, moves}):
+            page.goto(f"{quick.url}/r/{table_id}/1#r{index + 1}m{made}")
+            expect(page.locator("#slider")).to_have_value(str(made))
+            scored = [int(text.split()[0]) for text in page.locator("#hands li.seat-hand .scored").all_inner_texts()]
+            rnd = engine_round(record, index, made if made < moves else None)
+            assert scored == rnd.points, f"hand {index + 1} after {made} moves"
+        lines = page.locator("#move-list li button").all_inner_texts()
+        plus = [int(found.group(1)) for line in lines if (found := re.search(r" \+(\d+)$", line))]
+        assert sum(plus) == sum(engine_round(record, index).points)
+        marked += len(plus)
+    assert marked > 0, "no hand of the match scored in play"
+    page.context.close()
+
+
 def test_the_viewer_fits_a_phone_and_speaks_every_language(
     quick: Server, browser: Browser, chicken_foot: tuple[str, dict[str, Any]]
 ) -> None:

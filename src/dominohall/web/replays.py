@@ -126,6 +126,7 @@ def viewer_words(language: str) -> dict[str, str]:
         "led": forms.gettext("%(name)s led %(tile)s"),
         "drew_tile": forms.gettext("%(name)s drew %(tile)s"),
         "passed": forms.gettext("%(name)s passed"),
+        "said_scored": forms.gettext("+%(num)d"),
         "ended_domino": forms.gettext("%(name)s went out."),
         "ended_blocked": forms.gettext("The round is blocked: nobody can play."),
         "round_n_over": forms.gettext("Round %(num)d is over"),

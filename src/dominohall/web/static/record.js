@@ -201,6 +201,66 @@ export function boardView(record, round, state) {
   return /** @type {any} */ ({ options: record.options, centre: round.centre, placed: state.placed, history: state.history });
 }
 
+/**
+ * The points each move of a standard ``round`` scored as it was made: in All Fives the open ends adding up
+ * to a multiple of 5, in Bergen the ends showing one number (a lone double too); 0 for every other move and
+ * in the other games. The line is followed as the engine does it (docs/rules-standard.md): in All Fives the first
+ * double laid is the spinner, which counts both halves while a side of it is free, and whose third and
+ * fourth arms open (counting nothing until played on) once both its sides are covered.
+ * @returns {number[]}
+ */
+export function playPoints(record, round) {
+  const mode = record.game === "chickenfoot" ? null : record.options.mode;
+  if (mode !== "allfives" && mode !== "bergen") return round.moves.map(() => 0);
+  /** @type {[string, number][]} */
+  let ends = [];
+  let spinner = null;
+  let armsOpen = false;
+  return round.moves.map((move) => {
+    if (move.kind !== "play") return 0;
+    const [a, b] = numbers(move.tile);
+    if (!ends.length) {
+      ends = [[move.tile, Math.max(a, b)], [move.tile, Math.min(a, b)]];
+      spinner = mode === "allfives" && a === b ? move.tile : null;
+    } else {
+      const index = ends.findIndex(([last, n]) => last === move.on && (n === a || n === b));
+      const [last, n] = ends[index];
+      ends[index] = [move.tile, a + b - n];
+      if (mode === "allfives" && spinner === null) spinner = a === b ? move.tile : null;
+      else if (mode === "allfives" && last === spinner && !armsOpen && ends.every(([end]) => end !== spinner)) {
+        ends.push([last, n], [last, n]);
+        armsOpen = true;
+      }
+    }
+    return mode === "allfives" ? fivesScored(ends, spinner, armsOpen) : bergenScored(ends);
+  });
+}
+
+/** The two numbers of a tile ("9-3" -> [9, 3]). @returns {[number, number]} */
+const numbers = (tile) => /** @type {[number, number]} */ (tile.split("-").map(Number));
+
+/** All Fives: the open ends' count when it is a multiple of 5 (a double at an end counts both halves).
+ * @param {[string, number][]} ends @param {string | null} spinner @param {boolean} armsOpen */
+function fivesScored(ends, spinner, armsOpen) {
+  let count = 0;
+  let spinnerFree = false;
+  for (const [last, n] of ends) {
+    if (last === spinner) spinnerFree = true;
+    else count += doubleNumber(last) === null ? n : 2 * n;
+  }
+  if (spinnerFree && !armsOpen) count += 2 * numbers(spinner)[0];
+  return count > 0 && count % 5 === 0 ? count : 0;
+}
+
+/** Bergen: a lone double scores 2; two ends showing one number 2, or 3 when one of them is a double.
+ * @param {[string, number][]} ends */
+function bergenScored(ends) {
+  const [[first, a], [second, b]] = ends;
+  if (first === second) return doubleNumber(first) === null ? 0 : 2;
+  if (a !== b) return 0;
+  return doubleNumber(first) !== null || doubleNumber(second) !== null ? 3 : 2;
+}
+
 /** The pips of a tile ("9-3" -> 12). */
 export const pipsOf = (tile) => tile.split("-").map(Number).reduce((a, b) => a + b, 0);
 

@@ -6,7 +6,7 @@ import { Analysis } from "./analysis.js";
 import { drawBoard, focusKeys, handTile } from "./board.js";
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
-import { boardView, describe, pipsOf, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
+import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
 import { rulesLine } from "./rules.js";
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -196,10 +196,11 @@ function render() {
   const { record } = state;
   const round = currentRound();
   const position = replayRound(round, state.move);
+  const points = playPoints(record, round);
   renderWhere(record, round, position);
   renderBoard(record, round, position);
-  renderHands(position);
-  renderMoves(round);
+  renderHands(position, scoredSoFar(record, round, points));
+  renderMoves(round, points);
   renderResult(record, round, position);
   renderControls(record, round);
   analysis?.render({ round: state.round, move: state.move, moves: round.moves, better: $("better"), marks: $("slider-marks"), status: $("analysis-status"), list: $("move-list") });
@@ -226,7 +227,18 @@ function renderBoard(record, round, position) {
   camera.attach(svg, bounds, focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean));
 }
 
-function renderHands(position) {
+/** In All Fives and Bergen, the points each seat's side scored in play so far this hand (null elsewhere).
+ * @returns {number[] | null} */
+function scoredSoFar(record, round, points) {
+  const mode = record.game === "chickenfoot" ? null : record.options.mode;
+  if (mode !== "allfives" && mode !== "bergen") return null;
+  const partners = Boolean(record.options.partners);
+  const sides = record.seats.map(() => 0);
+  round.moves.slice(0, state.move).forEach((move, index) => { sides[partners ? move.seat % 2 : move.seat] += points[index]; });
+  return record.seats.map((_, seat) => sides[partners ? seat % 2 : seat]);
+}
+
+function renderHands(position, scored) {
   const items = position.hands.map((hand, seat) => {
     const item = make("li", null, { class: "seat-hand", "data-seat": seat });
     item.classList.toggle("turn-now", position.turn === seat);
@@ -235,6 +247,7 @@ function renderHands(position) {
     const bot = state.record.seats[seat].bot;
     if (bot && words[`seat_${bot}`]) head.append(make("span", words[`seat_${bot}`], { class: "meta" }));
     const pips = hand.reduce((sum, tile) => sum + pipsOf(tile), 0);
+    if (scored) head.append(make("span", plural("points_total", scored[seat]), { class: "scored" })); // its side's, in play
     head.append(make("span", `${plural("tiles_held", hand.length)} · ${plural("pips", pips)}`, { class: "count" }));
     const row = make("div", null, { class: "faces" });
     for (const tile of hand) {
@@ -249,13 +262,14 @@ function renderHands(position) {
   $("hands").replaceChildren(...items);
 }
 
-function renderMoves(round) {
+function renderMoves(round, points) {
   const list = $("move-list");
   if (list.dataset.round !== String(state.round) || list.children.length !== round.moves.length) {
     list.dataset.round = String(state.round);
     list.replaceChildren(...round.moves.map((move, index) => {
       const item = make("li", null, { "data-kind": move.kind, "data-seat": move.seat });
-      const button = make("button", moveLine(move), { type: "button", "data-move": index + 1 });
+      const line = points[index] ? `${moveLine(move)} ${format(words.said_scored, { num: points[index] })}` : moveLine(move);
+      const button = make("button", line, { type: "button", "data-move": index + 1 });
       item.append(button, make("span", "", { class: "mark" }));
       return item;
     }));
