@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,9 @@ def test_terminal_game_plays_a_standard_match_from_typed_answers(mode: str, play
     assert game.match.is_over()
     assert "Hand 1" in text and "Hand over" in text and "Match over." in text and "Winner(s)" in text
     assert "Line: " in text and "open ends:" in text
+    sides = ["You & B2", "B1 & B3"] if partners else names
+    by_name = rf"{sides[0]}: \d+ this hand, \d+ in all · {sides[1]}: \d+ this hand, \d+ in all"
+    assert re.search(by_name, text), "the scores are said by the seats' names"
 
 
 def test_line_of_play_reads_left_to_right_with_the_spinner_arms() -> None:

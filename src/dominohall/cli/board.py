@@ -146,28 +146,28 @@ def status_text(view: View, names: list[str]) -> Text:
     return text
 
 
-def scores_text(view: StandardView) -> Text:
-    """The standard game's points this hand and totals, per seat or per team."""
-    label = "Team {}" if view.options.partners else "Seat {}"
-    parts = [f"{label.format(side)}: {score} this hand, {total} in all" for side, (score, total) in
-             enumerate(zip(view.scores, view.totals, strict=True))]  # fmt: skip
+def scores_text(view: StandardView, names: list[str]) -> Text:
+    """The standard game's points this hand and totals, per seat or per team (by the names of its seats)."""
+    sides = [f"{names[side]} & {names[side + 2]}" for side in range(2)] if view.options.partners else names
+    parts = [f"{side}: {score} this hand, {total} in all" for side, score, total in
+             zip(sides, view.scores, view.totals, strict=True)]  # fmt: skip
     return Text(" · ".join(parts), "dim")
 
 
 def table_panel(view: View, names: list[str]) -> RenderableType:
     """The whole table for a terminal: status line, the lines, and the hand when the view has one."""
-    parts: list[RenderableType] = [status_text(view, names), *BOARDS[game_of(view).name].table(view)]
+    parts: list[RenderableType] = [status_text(view, names), *BOARDS[game_of(view).name].table(view, names)]
     if view.seat is not None and view.end is None:
         parts.append(hand_text(view))
     return Group(*parts)
 
 
-def _chicken_foot_table(view: ChickenFootView) -> list[RenderableType]:
+def _chicken_foot_table(view: ChickenFootView, names: list[str]) -> list[RenderableType]:
     return [table_tree(view)]
 
 
-def _standard_table(view: StandardView) -> list[RenderableType]:
-    return [scores_text(view), line_text(view)]
+def _standard_table(view: StandardView, names: list[str]) -> list[RenderableType]:
+    return [scores_text(view, names), line_text(view)]
 
 
 def _chicken_foot_heading(rnd: ChickenFootRound, number: int, opener: str) -> tuple[str, str]:
@@ -181,8 +181,8 @@ def _standard_heading(rnd: StandardRound, number: int, opener: str) -> tuple[str
 class Board(NamedTuple):
     """How the terminal shows one game."""
 
-    table: Callable[[Any], list[RenderableType]]
-    """What is on the table (and the game's scores), from a view."""
+    table: Callable[[Any, list[str]], list[RenderableType]]
+    """What is on the table (and the game's scores), from a view and the seats' names."""
     heading: Callable[[Any, int, str], tuple[str, str]]
     """A round's heading and who opens it, from the round, its number (1-based) and the opener ("You")."""
 
