@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
-from .harness import Server, create_table
+from .harness import Client, Server, create_table, play_turns
 from .peers import LogWatch, Peer
 
 
@@ -29,3 +30,22 @@ def test_invalid_utf8_in_a_text_frame_closes_with_1007_and_logs_no_error(server:
     assert watch.faults() == []
     lines = [json.loads(line) for line in log.read_text().splitlines() if "Invalid UTF-8" in line]
     assert lines and all(line["level"] == "warning" and "error" not in line for line in lines)
+
+
+def test_a_server_stopped_after_its_bots_thought_in_workers_exits_cleanly(tmp_path: Path) -> None:
+    """The hard bot's worker processes are stopped and waited for at shutdown: the server shuts down and leaves
+    nothing behind for Python to warn about (leaked semaphores of a pool not waited for)."""
+    server = Server(tmp_path / "db.sqlite").start()
+    table_id, cookie = create_table(server, [None, "hard", "medium", "easy"], {"players": 4, "length": "one"})
+
+    async def play() -> None:
+        client = await Client.open(server, table_id, cookie)
+        assert (await client.command({"t": "start"}))["t"] == "ack"
+        await play_turns(client, 0)  # a whole round: the hard bot thinks in the pool at each of its turns
+        await client.close()
+
+    asyncio.run(play())
+    server.stop()
+    log = (tmp_path / "server.log").read_text()
+    assert "Application shutdown complete" in log
+    assert "leaked" not in log and "Traceback" not in log, log[-2000:]

@@ -46,7 +46,7 @@ def test_the_hard_bot_does_not_block_the_event_loop() -> None:
             gaps = [b - a for a, b in itertools.pairwise(ticks)]
             return max(gaps), thought, move in view.legal_moves
         finally:
-            runner.close()
+            await runner.close()
 
     longest_gap, thought, legal = asyncio.run(work())
     assert legal

@@ -103,8 +103,9 @@ class Analyses:
         """Stop the analyses in progress and the worker."""
         for task in list(self._running.values()):
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        pool, self._pool = self._pool, None
+        if pool is not None:  # waited for in a thread, as the bots' pool (tables/bots.py)
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 def _check(request: Request, record: dict[str, Any]) -> None:

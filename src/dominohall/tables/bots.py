@@ -98,8 +98,9 @@ class BotRunner:
         args = {"tile": name_of(move.tile), "on": name_of(move.on)} if move.is_play() else {}
         return Command(move.kind, args, bot_seat=seat)
 
-    def close(self) -> None:
-        """Stop the worker processes."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    async def close(self) -> None:
+        """Stop the worker processes and wait for them to end (in a thread: the loop runs on meanwhile), so
+        nothing of theirs is left behind when the server exits."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -191,7 +191,7 @@ class Hall:
             await actor.stop()
         self.actors.clear()
         await self.coordinator.close()
-        self.bots.close()
+        await self.bots.close()
 
     async def actor(self, table_id: str) -> TableActor | None:
         """The table's actor, rebuilt from the store when it is not live; ``None`` for no such table."""
