@@ -23,7 +23,7 @@ from dominohall.engine.tiles import tile_name, tiles_of
 from dominohall.web import LANGUAGES
 
 from ..server.harness import Client, Server, create_table, http
-from .conftest import CHROMIUM, DESKTOP, PHONE, new_page
+from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
 from .test_pages import english_patterns, fetch, visible_text
 
 pytestmark = pytest.mark.skipif(
@@ -330,6 +330,8 @@ def test_all_fives_points_show_as_they_are_scored(quick: Server, browser: Browse
             scored = [int(text.split()[0]) for text in page.locator("#hands li.seat-hand .scored").all_inner_texts()]
             rnd = engine_round(record, index, made if made < moves else None)
             assert scored == rnd.points, f"hand {index + 1} after {made} moves"
+            if index == 0 and made == moves // 2:
+                shot(page, "replay-allfives")
         lines = page.locator("#move-list li button").all_inner_texts()
         plus = [int(found.group(1)) for line in lines if (found := re.search(r" \+(\d+)$", line))]
         assert sum(plus) == sum(engine_round(record, index).points)
