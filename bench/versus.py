@@ -28,7 +28,8 @@ Pairings: ``hard_vs_ismcts`` (both ``--ms`` a move), ``hard_vs_ismcts5x`` (the I
 budget), and ``oracle_vs_ismcts``: a player who sees both hands and plays them perfectly (``OracleAgent``, not a
 fair player), for the ceiling of what any player could win from the ISMCTS. ``--clock cpu`` measures time as this
 process's CPU time rather than the wall clock: on a busy machine that gives each side what it would get on a
-quiet one (the decision times are then CPU times too).
+quiet one (the decision times are then CPU times too). ``--per-deal FILE`` also writes each deal's two
+results (JSON lines), so that two runs on the same deals (the same ``--seed``) can be compared deal by deal.
 """
 
 from __future__ import annotations
@@ -394,6 +395,9 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=UCT_C, help=f"the ISMCTS's UCT constant (default {UCT_C:g})")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="what a time budget counts")
     parser.add_argument(
+        "--per-deal", type=argparse.FileType("w"), help="also write each deal's results here (JSON lines), to pair runs"
+    )
+    parser.add_argument(
         "--pairings",
         default="hard_vs_ismcts,hard_vs_ismcts5x,medium_vs_ismcts",
         help="comma-separated, from: " + ", ".join(pairings(0, 0)),
@@ -406,7 +410,11 @@ def main() -> None:
         raise SystemExit(f"versus: unknown pairing {unknown[0] if unknown else ''!r}; choose from {', '.join(known)}")
     figures: dict[str, Any] = {"deals": args.deals, "ms": args.ms, "clock": args.clock, "uct_c": args.uct_c}
     for name in chosen:
-        figures.update(summary(name, list(run_pairing(known[name], args.deals, args.seed, args.jobs, args.clock))))
+        results = list(run_pairing(known[name], args.deals, args.seed, args.jobs, args.clock))
+        figures.update(summary(name, results))
+        for index, result in enumerate(results):
+            if args.per_deal:
+                args.per_deal.write(json.dumps({"pairing": name, "deal": index, "results": result.results}) + "\n")
     print(json.dumps(figures))
 
 
