@@ -347,6 +347,9 @@ class Hall:
         if self.coordinator.alone:
             return
         watched = {table_id: actor for table_id, actor in self.actors.items() if actor.subscribers}
+        for actor in self.actors.values():
+            if not actor.subscribers:
+                actor.presence.elsewhere = None  # unknown again: a newcomer is not shown an old answer
         asked = {(table_id, token) for table_id, actor in watched.items() for token in actor.presence.absent()}
         held = await self.coordinator.connected_elsewhere(asked)
         if held is None:
