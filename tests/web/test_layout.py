@@ -78,7 +78,11 @@ def move_once(page: Page, touch: bool) -> None:
             page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click(timeout=3_000)
         return
     if not touch:
-        lit.first.click()
+        try:
+            lit.first.click(timeout=5_000)
+        except PlaywrightTimeout:  # the hand was drawn again meanwhile with no tile to lay: look again
+            page.wait_for_function(CHOICE)
+            return move_once(page, touch)
         if page.locator("#targets:not([hidden]) button[data-index]").count():
             page.locator("#targets button[data-index]").first.click()
         return
