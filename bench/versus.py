@@ -98,10 +98,15 @@ class Mirror:
         out = [t for t in range(28) if all(t not in hand for hand in hands)]
         self.round = StandardRound(OPTIONS, 0, hands, out)
 
-    def follow(self, player: int, action: int) -> None:
-        """Make OpenSpiel's ``action`` of ``player`` in our round (after the pass OpenSpiel leaves implicit)."""
+    def to_move(self, player: int) -> StandardRound:
+        """Our round with ``player`` to move: the pass OpenSpiel leaves implicit is written first."""
         if self.round.turn != player:
             self.round.apply(PASS_MOVE, self.round.turn)
+        return self.round
+
+    def follow(self, player: int, action: int) -> None:
+        """Make OpenSpiel's ``action`` of ``player`` in our round."""
+        self.to_move(player)
         spiel = spiel_dominoes._ACTIONS[action]
         t = our_tile(spiel.tile)
         if spiel.edge is None:
@@ -140,9 +145,7 @@ class OurAgent:
 
     def act(self, state: Any, mirror: Mirror) -> int:
         player = state.current_player()
-        if mirror.round.turn != player:
-            mirror.round.apply(PASS_MOVE, mirror.round.turn)
-        view = round_view(mirror.round, player)
+        view = round_view(mirror.to_move(player), player)
         start = self.clock()
         move = self.bot.choose(view, self.rng)
         if len(view.legal_moves) > 1:
@@ -161,9 +164,7 @@ class OracleAgent:
 
     def act(self, state: Any, mirror: Mirror) -> int:
         player = state.current_player()
-        if mirror.round.turn != player:
-            mirror.round.apply(PASS_MOVE, mirror.round.turn)
-        rnd = mirror.round
+        rnd = mirror.to_move(player)
         plays = [move for move in rnd.legal_moves() if move.is_play()]
         start = self.clock()
         solver = TwoSideSolver(2)

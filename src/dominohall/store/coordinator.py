@@ -142,7 +142,7 @@ ELSEWHERE = "SELECT CASE WHEN pg_try_advisory_lock(%s, %s) THEN NOT pg_advisory_
 
 class PostgresCoordinator:
     """The ``Coordinator`` port on PostgreSQL: one connection listening, one holding this process's locks, and
-    a small pool for the lobby's listings."""
+    a small pool for what takes no lock (the lobby's listings, reading who is connected elsewhere)."""
 
     alone = False
 
@@ -162,7 +162,7 @@ class PostgresCoordinator:
         self._listener: asyncio.Task[None] | None = None
         self._locks: psycopg.AsyncConnection | None = None
         self._lobby: AsyncConnectionPool | None = None
-        """The lobby's connections, from ``open``."""
+        """The connections for what takes no lock (the lobby, who is connected elsewhere), from ``open``."""
         self._guard = asyncio.Lock()
         self._owned: set[str] = set()
         self._present: set[tuple[str, str]] = set()
