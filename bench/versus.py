@@ -29,7 +29,8 @@ budget), and ``oracle_vs_ismcts``: a player who sees both hands and plays them p
 fair player), for the ceiling of what any player could win from the ISMCTS. ``--clock cpu`` measures time as this
 process's CPU time rather than the wall clock: on a busy machine that gives each side what it would get on a
 quiet one (the decision times are then CPU times too). ``--per-deal FILE`` also writes each deal's two
-results (JSON lines), so that two runs on the same deals (the same ``--seed``) can be compared deal by deal.
+results (JSON lines), so that two runs on the same deals (the same ``--seed``) can be compared deal by deal;
+``--start N`` plays the seed's deals from the N-th on (deal N is the same deal in every run), to extend a run.
 """
 
 from __future__ import annotations
@@ -345,9 +346,11 @@ def play_deal(pairing: Pairing, deal_index: int, seed: int, clock_name: str) -> 
     return DealResult(results, seconds, simulations)
 
 
-def run_pairing(pairing: Pairing, deals: int, seed: int, jobs: int, clock: str) -> Iterator[DealResult]:
-    """Every deal of a pairing, in order (spread over ``jobs`` processes)."""
-    args = [(pairing, index, seed, clock) for index in range(deals)]
+def run_pairing(
+    pairing: Pairing, deals: int, seed: int, jobs: int, clock: str, *, start: int = 0
+) -> Iterator[DealResult]:
+    """Deals ``start`` to ``start + deals - 1`` of a pairing, in order (spread over ``jobs`` processes)."""
+    args = [(pairing, index, seed, clock) for index in range(start, start + deals)]
     if jobs <= 1:
         yield from (play_deal(*arg) for arg in args)
         return
@@ -392,6 +395,7 @@ def main() -> None:
     parser.add_argument("--ms", type=float, default=200.0, help="time a move (default 200 ms)")
     parser.add_argument("--expert-ms", type=float, default=1000.0, help="the expert pairing's time a move")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--start", type=int, default=0, help="the first deal of the seed to play (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--uct-c", type=float, default=UCT_C, help=f"the ISMCTS's UCT constant (default {UCT_C:g})")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall", help="what a time budget counts")
@@ -410,10 +414,12 @@ def main() -> None:
     if unknown or not chosen:
         raise SystemExit(f"versus: unknown pairing {unknown[0] if unknown else ''!r}; choose from {', '.join(known)}")
     figures: dict[str, Any] = {"deals": args.deals, "ms": args.ms, "clock": args.clock, "uct_c": args.uct_c}
+    if args.start:
+        figures["start"] = args.start
     for name in chosen:
-        results = list(run_pairing(known[name], args.deals, args.seed, args.jobs, args.clock))
+        results = list(run_pairing(known[name], args.deals, args.seed, args.jobs, args.clock, start=args.start))
         figures.update(summary(name, results))
-        for index, result in enumerate(results):
+        for index, result in enumerate(results, start=args.start):
             if args.per_deal:
                 args.per_deal.write(json.dumps({"pairing": name, "deal": index, "results": result.results}) + "\n")
     print(json.dumps(figures))
