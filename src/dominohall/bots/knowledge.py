@@ -1,9 +1,12 @@
 """What a seat can infer from the table alone, and deals of the unseen tiles consistent with it.
 
 Only the view is used: the seat's own hand, the tiles on the table and the public history. Replaying the
-history's plays rebuilds the table move by move, so at every draw (and every pass with an empty boneyard)
-we know which tiles were playable then: the seat that drew held none of them. Those tiles can only have
-reached its hand through later draws, so while it has not drawn since, it holds none of them ("void").
+history's plays rebuilds the table move by move, so at every draw (and every pass) we know which tiles were
+playable then: the seat held none of them. Such a tile can only have reached its hand later, by a draw; and
+a tile it drew and kept (it passed, or drew again) did not fit then either, while a play right after a draw
+is the tile just drawn (nothing else fitted). So each seat's hand is read as groups of tiles (``Holding``):
+the tiles it held before the draws that it kept avoid every number it was ever seen without; each tile it
+drew and kept avoids only what it was seen without from that draw on.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from ..engine.games import game_of
@@ -21,18 +25,28 @@ from ..engine.tiles import HIGH, NUMBER_MASK, Tile, mask_of, other_end, playable
 from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index
 
+Group = tuple[int, int]
+"""Some tiles of one hand: how many, and the bitmask of the tiles none of them can be."""
+
+MAX_GROUPS = 3
+"""The most groups one hand is read as; beyond it the closest groups merge (loosely, so still soundly)."""
+
 
 @dataclass(frozen=True)
 class Knowledge:
-    """The unseen tiles and, per seat, the tiles it cannot hold (from draws and passes nobody answered)."""
+    """The unseen tiles and, per seat, what its hand cannot hold (from draws and passes)."""
 
     seat: int
     unseen: tuple[Tile, ...]
     """Tiles in other hands or the boneyard (not in this seat's hand, not on the table)."""
     voids: tuple[int, ...]
-    """Per seat, the bitmask of tiles that seat cannot hold."""
+    """Per seat, the bitmask of tiles that seat cannot hold at all."""
     hand_sizes: tuple[int, ...]
     boneyard_size: int
+    groups: tuple[tuple[Group, ...], ...] = ()
+    """Per seat, its hand as groups (count, tiles none of them can be), the most constrained first, each
+    group's forbidden tiles including the next one's; the counts add up to the hand's size. Empty: one group
+    per seat, its whole hand avoiding ``voids``."""
 
     @classmethod
     def from_view(cls, view: View) -> Knowledge:
@@ -42,44 +56,56 @@ class Knowledge:
         seen = {*view.hand, *(t for t, _ in view.placed)}
         reading = READINGS[game_of(view).name]
         seen.update(reading.out_of_play(view))
-        voids = reading.voids(view)
+        holdings = reading.holdings(view)
+        groups = tuple(holding.groups(size) for holding, size in zip(holdings, view.hand_sizes, strict=True))
+        voids = tuple(group[-1][1] if group else 0 for group in groups)
         unseen = tuple(t for t in set_tiles(view.options.top) if t not in seen)
-        return cls(view.seat, unseen, voids, view.hand_sizes, view.boneyard_size)
+        return cls(view.seat, unseen, voids, view.hand_sizes, view.boneyard_size, groups)
 
     def sample(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """One deal of the unseen tiles: every other seat's hand (this seat's is left empty) and a boneyard.
 
-        No seat is ever given a tile it cannot hold. Seats with voids are filled first, each with the first
-        of the shuffled tiles it may hold; when that leaves a later seat short, the deal is made again from
-        the same order, now passing over a tile whenever taking it would leave some later seats unable to
-        fill their hands (``_room``), which gives what the first pass gives whenever the first pass works.
-        The boneyard takes the rest.
+        No seat is ever given a tile it cannot hold. Each group of tiles (``groups``) is filled as if it
+        were a seat of its own, the most constrained first, each with the first of the shuffled tiles it may
+        hold; when that leaves a later group short, the deal is made again from the same order, now passing
+        over a tile whenever taking it would leave some later groups unable to fill up (``_room``), which
+        gives what the first pass gives whenever the first pass works. The boneyard takes the rest.
         """
         pool = list(self.unseen)
         shuffle(pool, rng)
         return self._deal(pool, careful=False) or self._deal(pool, careful=True) or _no_deal()
 
+    @cached_property
+    def _parts(self) -> list[tuple[int, int, int]]:
+        """The groups of the other seats to fill, as (seat, count, forbidden), the most constrained first."""
+        parts: list[tuple[int, int, int]] = []
+        for seat, size in enumerate(self.hand_sizes):
+            if seat != self.seat:
+                groups = self.groups[seat] if self.groups else ((size, self.voids[seat]),)
+                parts.extend((seat, count, forbidden) for count, forbidden in groups)
+        parts.sort(key=lambda part: -part[2].bit_count())
+        return parts
+
     def _deal(self, pool: list[Tile], *, careful: bool) -> tuple[list[list[Tile]], list[Tile]] | None:
-        """Fill the other seats from ``pool`` in its order (``careful``: checking that later seats keep room),
-        then the boneyard; ``None`` when a seat is left short."""
+        """Fill the other seats' groups from ``pool`` in its order (``careful``: checking that later groups
+        keep room), then the boneyard; ``None`` when a group is left short."""
         hands: list[list[Tile]] = [[] for _ in self.hand_sizes]
-        others = [s for s in range(len(self.hand_sizes)) if s != self.seat]
-        others.sort(key=lambda s: -self.voids[s].bit_count())
+        parts = self._parts
         left = mask_of(pool)
-        for index, s in enumerate(others):
-            hand, size, void = hands[s], self.hand_sizes[s], self.voids[s]
-            later = [(self.hand_sizes[o], ~self.voids[o]) for o in others[index + 1 :] if self.voids[o]]
+        for index, (seat, count, forbidden) in enumerate(parts):
+            hand, wanted = hands[seat], len(hands[seat]) + count
+            later = [(size, ~void) for _, size, void in parts[index + 1 :] if void]
             checked = careful and bool(later)
             for t in pool:
-                if len(hand) == size:
+                if len(hand) == wanted:
                     break
-                if void >> t & 1 or not left >> t & 1:
+                if forbidden >> t & 1 or not left >> t & 1:
                     continue
                 if checked and not _room(later, left ^ (1 << t)):
                     continue
                 hand.append(t)
                 left ^= 1 << t
-            if len(hand) < size:
+            if len(hand) < wanted:
                 return None
         return hands, [t for t in pool if left >> t & 1]
 
@@ -103,24 +129,94 @@ def _room(seats: list[tuple[int, int]], left: int) -> bool:
     return True
 
 
-def _voids(view: ChickenFootView) -> tuple[int, ...]:
-    """Replay the public history: per seat, the tiles playable at its latest unanswered turn."""
-    voids = [0] * view.options.players
+class Holding:
+    """What one seat's hand is known not to hold, followed move by move through the public history.
+
+    ``held`` is forbidden to the tiles it held before the kept draws: every tile it was ever seen without
+    (the tiles playable whenever it drew or passed). ``kept`` holds, per tile it drew and kept (it passed or
+    drew again after the draw), oldest first, what that tile cannot be: what the seat was seen without from
+    that draw on. A play right after a draw is the tile drawn; any other play came from the most constrained
+    group that could have held it, which keeps the reading sound (the true hand always fits it).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        """The hand's size at this point of the replay."""
+        self.held = 0
+        self.kept: list[int] = []
+        self.drawing = False
+        """It has just drawn a tile that it has neither played nor kept yet."""
+
+    def without(self, playable: int) -> None:
+        """The seat was seen holding none of ``playable`` (it drew, or passed)."""
+        self._keep_drawn()
+        self.held |= playable
+        self.kept = [forbidden | playable for forbidden in self.kept]
+
+    def draw(self, playable: int) -> None:
+        """The seat drew, holding none of ``playable``."""
+        self.without(playable)
+        self.drawing = True
+        self.size += 1
+
+    def play(self, t: Tile) -> None:
+        """The seat laid ``t``."""
+        self.size -= 1
+        if self.drawing:
+            self.drawing = False
+            return
+        if not self.held >> t & 1 and self.size + 1 > len(self.kept):
+            return
+        for index, forbidden in enumerate(self.kept):
+            if not forbidden >> t & 1:
+                del self.kept[index]
+                return
+
+    def _keep_drawn(self) -> None:
+        """The tile just drawn did not fit (the seat passes or draws again): it stays, as a kept tile."""
+        if self.drawing:
+            self.drawing = False
+            self.kept.append(0)
+
+    def groups(self, size: int) -> tuple[Group, ...]:
+        """The hand of ``size`` tiles as groups, the most constrained first (``Knowledge.groups``)."""
+        kept = self.kept + [0] * self.drawing  # a draw still unanswered: that tile may be anything
+        kept = kept[max(0, len(kept) - size) :]
+        groups = [(size - len(kept), self.held), *((1, forbidden) for forbidden in kept)]
+        return _merged(groups)
+
+
+def _merged(groups: list[Group]) -> tuple[Group, ...]:
+    """Nested groups without empty ones, those that forbid the same tiles as one, and at most
+    ``MAX_GROUPS``: beyond that, the group whose merging into the next (looser) one lets in the fewest new
+    (tile, slot) pairs is merged into it."""
+    merged: list[list[int]] = []
+    for count, forbidden in groups:
+        if merged and merged[-1][1] == forbidden:
+            merged[-1][0] += count
+        elif count:
+            merged.append([count, forbidden])
+    while len(merged) > MAX_GROUPS:
+        index = min(range(len(merged) - 1), key=lambda i: merged[i][0] * (merged[i][1] ^ merged[i + 1][1]).bit_count())
+        merged[index + 1][0] += merged.pop(index)[0]
+    return tuple((count, forbidden) for count, forbidden in merged)
+
+
+def _holdings(view: ChickenFootView) -> list[Holding]:
+    """Replay the public history: per seat, what its hand cannot hold (``Holding``)."""
+    holdings = _starting(view)
     table = playable_table(view.options.top)
     counts = [0] * (view.options.top + 1)
     open_of: dict[Tile, int] = {}  # the number each line's last tile shows
-    pending, needs, drew = HIGH[view.centre], view.options.start_toes, False
+    pending, needs = HIGH[view.centre], view.options.start_toes
     for seat, move in view.history:
         playable = NUMBER_MASK[pending] if pending >= 0 else table[_numbers(counts)]
         if move.kind == DRAW:
-            voids[seat] = playable  # it held nothing playable; what it held before is now unknown again
-            drew = True
+            holdings[seat].draw(playable)
         elif move.kind == PASS:
-            if not drew:
-                voids[seat] |= playable  # passed with an empty boneyard: holds nothing playable
-            drew = False
+            holdings[seat].without(playable)
         else:
-            drew = False
+            holdings[seat].play(move.tile)
             matched = pending if pending >= 0 else open_of.pop(move.on)
             new = other_end(move.tile, matched)
             if pending < 0:
@@ -133,32 +229,38 @@ def _voids(view: ChickenFootView) -> tuple[int, ...]:
             if pending >= 0:
                 needs -= 1
                 pending = -1 if needs == 0 else pending
-    return tuple(voids)
+    return holdings
 
 
-def _standard_voids(view: StandardView) -> tuple[int, ...]:
-    """Replay the line of play: per seat, the tiles that fitted at its latest draw or pass."""
-    voids = [0] * view.options.players
+def _standard_holdings(view: StandardView) -> list[Holding]:
+    """Replay the line of play: per seat, what its hand cannot hold (``Holding``)."""
+    holdings = _starting(view)
     table = playable_table(view.options.top)
     allfives = view.options.mode == "allfives"
     ends: list[End] = []
-    spinner, spinner_open, drew = NO_TILE, False, False
+    spinner, spinner_open = NO_TILE, False
     for seat, move in view.history:
         playable = table[sum({1 << n for _, n in ends})]
         if move.kind == DRAW:
-            voids[seat] = playable  # it held nothing that fitted; what it held before is unknown again
-            drew = True
+            holdings[seat].draw(playable)
         elif move.kind == PASS:
-            if not drew:
-                voids[seat] |= playable
-            drew = False
+            holdings[seat].without(playable)
         elif not ends:
+            holdings[seat].play(move.tile)
             ends, spinner = lead_line(move.tile, allfives=allfives)
         else:
-            drew = False
+            holdings[seat].play(move.tile)
             index = end_index(ends, move)
             spinner, spinner_open = extend_line(ends, index, move.tile, spinner, spinner_open, allfives=allfives)
-    return tuple(voids)
+    return holdings
+
+
+def _starting(view: View) -> list[Holding]:
+    """Per seat, a holding of the hand's size as dealt (now, plus the tiles played, less the tiles drawn)."""
+    sizes = list(view.hand_sizes)
+    for seat, move in view.history:
+        sizes[seat] += move.is_play() - (move.kind == DRAW)
+    return [Holding(size) for size in sizes]
 
 
 class Reading(NamedTuple):
@@ -166,13 +268,13 @@ class Reading(NamedTuple):
 
     out_of_play: Callable[[Any], tuple[Tile, ...]]
     """Tiles out of play that ``placed`` does not list (Chicken Foot's centre double)."""
-    voids: Callable[[Any], tuple[int, ...]]
-    """Per seat, the tiles it cannot hold."""
+    holdings: Callable[[Any], list[Holding]]
+    """Per seat, what its hand cannot hold."""
 
 
 READINGS: dict[str, Reading] = {
-    "chickenfoot": Reading(lambda view: (view.centre,), _voids),
-    "standard": Reading(lambda view: (), _standard_voids),
+    "chickenfoot": Reading(lambda view: (view.centre,), _holdings),
+    "standard": Reading(lambda view: (), _standard_holdings),
 }
 """Per game (by name), how to read its views."""
 
