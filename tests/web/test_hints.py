@@ -9,7 +9,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from ..server.harness import Server, sit
 from .conftest import DESKTOP, new_page
-from .test_life import MY_TURN, hosted, lay_or_draw, play_until
+from .moves import MY_TURN, make_move
+from .test_life import hosted, play_until
 
 HINTS = {
     "en-GB": ("Hint", r"^Hint: play (\d+-\d+) on \d+-\d+$"),
@@ -23,7 +24,7 @@ def _to_a_choice(page: Page) -> None:
         if page.locator("#ask-hint:not([hidden])").count():
             return
         if page.locator(MY_TURN).count():
-            lay_or_draw(page)
+            make_move(page)
         page.wait_for_timeout(60)
     raise AssertionError("no turn with a choice came")
 
@@ -44,7 +45,7 @@ def test_a_hint_marks_a_lit_tile_of_your_hand(server: Server, browser: Browser, 
     expect(hinted).to_have_count(1)
     expect(hinted).to_have_attribute("data-tile", tile.group(1))
     expect(hinted).to_have_class(re.compile(r"\blit\b"))
-    lay_or_draw(page)
+    make_move(page)
     expect(page.locator("#hand .tile.hinted")).to_have_count(0)  # the table moved on: the hint is gone
     page.context.close()
 

@@ -6,7 +6,6 @@ the side scoreboard inside its panel)."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,22 +13,19 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ..server.harness import Server, create_table
 from .boards import dense_boards
 from .conftest import CHROMIUM, PHONE
+from .moves import CHOICE, MY_TURN, make_move
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
 )
 
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
 ROUND = {"en-GB": "Round 1 of 10", "pl-PL": "Runda 1 z 10", "ru-RU": "Раунд 1 из 10"}
 PLAY_HERE = {"en-GB": "play here", "pl-PL": "tutaj", "ru-RU": "ходить сюда"}
-CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
-    : document.querySelector("#draw:not([hidden]), #pass:not([hidden])")?.id ?? null"""
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 CASES = [(LAPTOP, "en-GB"), (LAPTOP, "pl-PL"), (PHONE, "en-GB"), (PHONE, "ru-RU"), (SMALL_PHONE, "pl-PL")]
 
@@ -70,21 +66,12 @@ def inside_viewport(page: Page, selector: str) -> dict[str, Any]:
     )
 
 
-def move_once(page: Page, touch: bool) -> None:
-    """Your move: a lit tile at its first place (on a touch screen by two taps), else a draw or a pass."""
+def tap_move(page: Page) -> None:
+    """Your move on a touch screen: a lit tile laid by two taps (the first only shows its places), else a draw
+    or a pass."""
     lit = page.locator("#hand .tile.lit")
     if page.wait_for_function(CHOICE).json_value() != "play":
-        with contextlib.suppress(PlaywrightTimeout):  # a drawn tile that fits nowhere passes by itself
-            page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click(timeout=3_000)
-        return
-    if not touch:
-        try:
-            lit.first.click(timeout=5_000)
-        except PlaywrightTimeout:  # the hand was drawn again meanwhile with no tile to lay: look again
-            page.wait_for_function(CHOICE)
-            return move_once(page, touch)
-        if page.locator("#targets:not([hidden]) button[data-index]").count():
-            page.locator("#targets button[data-index]").first.click()
+        make_move(page)
         return
     held, laid = page.locator("#hand .tile").count(), int(page.locator("#board").get_attribute("data-tiles") or 0)
     lit.first.tap()
@@ -139,7 +126,7 @@ def test_the_table_tells_the_story_of_the_round(
                 assert box["inside"], f"{part} is not inside the phone's screen during play: {box}"
             sideways = page.evaluate("() => document.scrollingElement.scrollWidth - innerWidth")
             assert sideways <= 0, f"the phone's page scrolls sideways by {sideways} px"
-        move_once(page, touch=phone)
+        tap_move(page) if phone else make_move(page)
         if not phone:  # the focus is back on the hand (or its Draw/Pass) after the move
             page.wait_for_function("() => document.activeElement?.closest('#hand, .actions') !== null")
         if pending_seen and why_seen and bot_seen and moves >= 2:

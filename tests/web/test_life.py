@@ -4,7 +4,6 @@ the end of a match seen live by a spectator, and the records' download links."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from collections.abc import Iterator
@@ -13,16 +12,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ..server.harness import Server, create_table
 from .conftest import CHROMIUM, DESKTOP, new_page
+from .moves import MY_TURN, make_move
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
 )
-
-MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
 
 
 @pytest.fixture(scope="module")
@@ -54,18 +51,6 @@ def watcher(browser: Browser, server: Server, table_id: str, language: str = "en
     return page
 
 
-def lay_or_draw(page: Page) -> None:
-    """One move at your turn: the first lit tile at its first place, else a draw or a pass."""
-    lit = page.locator("#hand .tile.lit")
-    if lit.count():
-        lit.first.click()
-        if page.locator("#targets:not([hidden]) button[data-index]").count():
-            page.locator("#targets button[data-index]").first.click()
-        return
-    with contextlib.suppress(PlaywrightTimeout):  # a drawn tile that fits nowhere passes by itself meanwhile
-        page.locator("#draw:not([hidden]), #pass:not([hidden])").first.click(timeout=3_000)
-
-
 def play_until(pages: list[Page], done: Any, moves: int = 400) -> None:
     """Whichever page has its turn makes a move, until ``done()``."""
     for _ in range(moves):
@@ -73,7 +58,7 @@ def play_until(pages: list[Page], done: Any, moves: int = 400) -> None:
             return
         for page in pages:
             if page.locator(MY_TURN).count() and not page.locator("#summary:not([hidden])").count():
-                lay_or_draw(page)
+                make_move(page, wait_ms=1_000)
         pages[0].wait_for_timeout(60)
     assert done(), "the table never got there"
 

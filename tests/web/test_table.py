@@ -3,7 +3,6 @@ and keyboard play, the host's controls, the chat, the sound cue and the QR code.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from pathlib import Path
@@ -11,17 +10,15 @@ from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ..server.harness import Server
 from .boards import dense_boards, later_feet, long_standard_boards
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
+from .moves import MY_TURN, make_move
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
 )
-
-MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
 
 
 def open_table(page: Page, server: Server, game: str = "chicken-foot", **choices: str) -> None:
@@ -31,24 +28,6 @@ def open_table(page: Page, server: Server, game: str = "chicken-foot", **choices
         page.select_option(f"select[name={name}]", value)
     page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator("#phase")).to_have_text("The match is on")
-
-
-CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
-    : document.querySelector("#draw:not([hidden]), #pass:not([hidden])")?.id ?? null"""
-"""What the page offers now, read in one step (the page may redraw between two separate queries)."""
-
-
-def lay_or_draw(page: Page) -> str:
-    """Make one move at your turn: the first lit tile (its first place), else draw or pass. What was done."""
-    kind = str(page.wait_for_function(CHOICE).json_value())
-    if kind == "play":
-        page.locator("#hand .tile.lit").first.click()
-        if page.locator("#targets:not([hidden]) button[data-index]").count():
-            page.locator("#targets button[data-index]").first.click()
-    else:
-        with contextlib.suppress(PlaywrightTimeoutError):  # the page may pass by itself meanwhile (a drawn
-            page.locator(f"#{kind}:not([hidden])").click(timeout=2500)  # tile that fits nowhere): turn over
-    return kind
 
 
 def sent_plays(page: Page) -> list[dict[str, Any]]:
@@ -93,7 +72,7 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
             shot(page, "table-phone")
             page.set_viewport_size(DESKTOP)
             pictured = True
-        if lay_or_draw(page) == "draw" and note.is_visible():
+        if make_move(page) == "draw" and note.is_visible():
             expect(note).to_contain_text(re.compile(r"You drew \d+-\d+\. It fits nowhere"))
             expect(note).to_be_hidden(timeout=5_000)  # shown for a moment, then the turn passed by itself
             auto_passed = True
@@ -127,7 +106,7 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
         if summary.is_visible():
             break
-        lay_or_draw(page)
+        make_move(page)
         page.wait_for_timeout(40)
     expect(summary).to_contain_text("The match is over")
     expect(summary.locator(".winners")).to_have_text(re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$"))
@@ -201,7 +180,7 @@ def test_a_lit_tile_dragged_onto_its_lit_place_is_laid(server: Server, browser: 
         page.wait_for_selector(MY_TURN)
         if page.locator("#hand .tile.lit").count():
             break
-        lay_or_draw(page)
+        make_move(page)
         page.wait_for_timeout(60)
     tile = page.locator("#hand .tile.lit").first
     name = tile.get_attribute("data-tile")
@@ -237,7 +216,7 @@ def test_arrow_keys_choose_among_the_places_a_tile_fits(server: Server, browser:
         if page.locator("#summary:not([hidden])").count():
             page.get_by_role("button", name="Continue").click()
             continue
-        lay_or_draw(page)
+        make_move(page)
         page.wait_for_timeout(40)
     assert several.count(), "never held a tile that fits in two places"
     tile = several.first
@@ -316,7 +295,7 @@ def test_the_turn_cue_sounds_and_stays_muted_once_muted(server: Server, browser:
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
         if int(sound.get_attribute("data-beeps") or 0) >= 1 or page.locator("#summary:not([hidden])").count():
             break
-        lay_or_draw(page)
+        make_move(page)
         page.wait_for_timeout(100)
     assert int(sound.get_attribute("data-beeps") or 0) >= 1, "no cue when the turn came back"
     sound.click()
@@ -353,7 +332,7 @@ def test_an_eight_seat_table_places_the_seven_others_around_the_board(server: Se
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
         if page.locator("#summary").is_visible():
             break
-        lay_or_draw(page)
+        make_move(page)
     # read in one step: the seats are drawn again with every frame
     boxes, board = page.evaluate("""() => {
         const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
@@ -382,7 +361,7 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
         hand = page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
         placed = page.locator("#board").get_attribute("data-tiles")
         first.freeze()  # the move below reaches the server's socket, and nothing reads it
-        lay_or_draw(page)
+        make_move(page)
         first.kill()
         expect(page.locator("#phase")).to_have_text("Connection lost: reconnecting…")
     finally:
@@ -392,7 +371,7 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
         expect(page.locator("#phase")).to_have_text("The match is on", timeout=20_000)
         expect(page.locator("#board")).to_have_attribute("data-tiles", placed or "")
         assert page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)") == hand
-        kind = lay_or_draw(page)  # the lost move again, taken by the restarted server: the hand changes
+        kind = make_move(page)  # the lost move again, taken by the restarted server: the hand changes
         assert kind in ("play", "draw"), "the first move of a round is a play or a draw"
         expect(page.locator("#hand .tile")).to_have_count(len(hand) - 1 if kind == "play" else len(hand) + 1)
         page.context.close()

@@ -1,0 +1,40 @@
+"""Making a move on the table page as a player would, shared by the browser tests that play whole rounds."""
+
+from __future__ import annotations
+
+import contextlib
+
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+MY_TURN = "#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden])"
+"""Something on the page that only shows at your turn."""
+
+CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
+    : document.querySelector("#draw:not([hidden]), #pass:not([hidden])")?.id ?? null"""
+"""What the page offers now, read in one step (the page may redraw between two separate queries)."""
+
+
+def make_move(page: Page, *, wait_ms: float = 30_000) -> str | None:
+    """Make one move at your turn: the first lit tile at its first place, else a draw or a pass.
+
+    Returns what the page offered ("play", "draw" or "pass"), or ``None`` when it offered nothing within
+    ``wait_ms`` (the turn had gone, for example to the clock). A lit tile that goes before the click (the hand
+    was drawn again) is looked for again; a draw or pass that goes meanwhile (a drawn tile that fits nowhere
+    passes by itself) ends the move.
+    """
+    try:
+        kind = str(page.wait_for_function(CHOICE, timeout=wait_ms).json_value())
+    except PlaywrightTimeout:
+        return None
+    if kind != "play":
+        with contextlib.suppress(PlaywrightTimeout):
+            page.locator(f"#{kind}:not([hidden])").click(timeout=3_000)
+        return kind
+    try:
+        page.locator("#hand .tile.lit").first.click(timeout=5_000)
+    except PlaywrightTimeout:
+        return make_move(page, wait_ms=wait_ms)
+    if page.locator("#targets:not([hidden]) button[data-index]").count():
+        page.locator("#targets button[data-index]").first.click()
+    return kind
