@@ -15,6 +15,8 @@ machine that gives each decision what a quiet machine would.
 - ``hard_p99_ms``, ``expert_p99_ms``, ``medium_median_ms``: decision times over decisions with more than one
   legal move;
 - ``rounds``: rounds of the hard-medium pairing (``expert_rounds``: of the expert-hard one);
+- ``--per-deal FILE`` also writes each round deal's paired difference (JSON lines keyed by match and round),
+  so that two versions of a bot run at the same ``--seed`` can be compared deal by deal;
 - ``--parts`` measures only some of these groups (``PARTS``); each group is also written to stderr as soon as
   it is measured, so a stopped run keeps what it had;
 - ``allfives_order_ok``: true when, in two-player All Fives (target 150), medium scores more points per
@@ -28,6 +30,7 @@ import argparse
 import json
 import statistics
 import sys
+from typing import TextIO
 
 from dominohall.bots.tournament import Standing, mean_interval, merged, run_tournament
 from dominohall.engine.match import GameOptions
@@ -51,13 +54,14 @@ def seated_pairing(
     return run_tournament(options, entrants, rounds, seed=seed, jobs=jobs, clock=clock)
 
 
-def paired_differences(results: list[Standing], per_match: int) -> list[float]:
+def paired_differences(results: list[Standing], per_match: int) -> dict[tuple[int, int], float]:
     """Per round deal, the mean score of the even entrants minus that of the odd ones, over every rotation.
 
-    Entrants alternate the two bots (``seated_pairing``); every deal is played under each rotation with the same
-    tiles round by round, so one round deal's results under all rotations form one paired observation, and
-    these are independent of one another: their mean and interval say how far apart the bots are far more
-    sharply than two separate intervals of each bot's scores.
+    Keyed by the round deal: (its match, its round in the match). Entrants alternate the two bots
+    (``seated_pairing``); every deal is played under each rotation with the same tiles round by round, so one
+    round deal's results under all rotations form one paired observation, and these are independent of one
+    another: their mean and interval say how far apart the bots are far more sharply than two separate
+    intervals of each bot's scores.
     """
     rotations = len(results)
     played = len(results[0].scores)
@@ -67,16 +71,23 @@ def paired_differences(results: list[Standing], per_match: int) -> list[float]:
         difference = statistics.fmean(scores[0::2]) - statistics.fmean(scores[1::2])
         key = (index // (per_match * rotations), index % per_match)
         clusters.setdefault(key, []).append(difference)
-    return [statistics.fmean(cluster) for cluster in clusters.values()]
+    return {key: statistics.fmean(cluster) for key, cluster in clusters.items()}
 
 
-def compared(name: str, results: list[Standing], per_match: int) -> dict[str, object]:
+def compared(name: str, results: list[Standing], per_match: int, per_deal: TextIO | None = None) -> dict[str, object]:
     """Two bots' figures from their seats' standings (``seated_pairing``, matches of ``per_match`` rounds):
     the ratio of their mean scores, each mean's 95% interval and whether those are apart, and the paired
     difference (first bot minus second, per round deal) with its 95% interval and whether that leaves out
-    zero."""
+    zero; each round deal's difference also goes to ``per_deal`` (JSON lines) when given."""
     first, second = merged(results)
-    differences = paired_differences(results, per_match)
+    by_deal = paired_differences(results, per_match)
+    for (match, round_index), difference in by_deal.items():
+        if per_deal:
+            per_deal.write(
+                json.dumps({"pairing": name, "match": match, "round": round_index, "difference": difference})
+            )
+            per_deal.write("\n")
+    differences = list(by_deal.values())
     mean, low, high = mean_interval(differences)
     return {
         name: round(first.mean() / second.mean(), 3),
@@ -114,6 +125,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000, help="All Fives hands per pairing (default 1000)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a time budget counts")
     parser.add_argument("--parts", default=",".join(PARTS), help="comma-separated, from: " + ", ".join(PARTS))
+    parser.add_argument(
+        "--per-deal", type=argparse.FileType("w"), help="also write each round deal's paired difference (JSON lines)"
+    )
     args = parser.parse_args()
     parts = [part for part in args.parts.split(",") if part]
     unknown = [part for part in parts if part not in PARTS]
@@ -150,7 +164,7 @@ def hard_vs_medium(args: argparse.Namespace) -> dict[str, object]:
     seats = chicken_foot(args, ("hard", "medium"))
     hard, medium = merged(seats)
     return {
-        **compared("hard_vs_medium", seats, CHICKEN_FOOT_ROUNDS),
+        **compared("hard_vs_medium", seats, CHICKEN_FOOT_ROUNDS, args.per_deal),
         "hard_p99_ms": round(hard.decision_ms(0.99), 1),
         "medium_median_ms": round(medium.decision_ms(0.5), 3),
         "rounds": len(hard.scores) // 2,
@@ -162,7 +176,7 @@ def expert_vs_hard(args: argparse.Namespace) -> dict[str, object]:
     seats = chicken_foot(args, ("expert", "hard"))
     expert, _ = merged(seats)
     return {
-        **compared("expert_vs_hard", seats, CHICKEN_FOOT_ROUNDS),
+        **compared("expert_vs_hard", seats, CHICKEN_FOOT_ROUNDS, args.per_deal),
         "expert_p99_ms": round(expert.decision_ms(0.99), 1),
         "expert_rounds": len(expert.scores) // 2,
     }

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
+import statistics
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -28,19 +31,26 @@ def test_identical_bots_differ_by_nothing_on_every_round_deal() -> None:
     seats = bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "medium"), 80, seed=3, jobs=1)
     differences = bots.paired_differences(seats, bots.CHICKEN_FOOT_ROUNDS)
     assert len(differences) == 20  # 2 deals of 10 rounds, each under 4 rotations
-    assert differences == [0.0] * 20
+    assert sorted(differences) == [(match, rnd) for match in range(2) for rnd in range(10)]
+    assert list(differences.values()) == [0.0] * 20
     first_match = [standing.scores[index] for standing in seats for index in range(10)]
     assert any(first_match)  # the seats did keep pips: the zeros are not empty rounds
 
 
 def test_the_paired_difference_separates_medium_from_easy() -> None:
-    """Medium keeps fewer pips than easy, and the paired interval says so."""
+    """Medium keeps fewer pips than easy, and the paired interval says so; ``--per-deal`` gets each round
+    deal's difference, whose mean is the figure."""
     bots = bench()
+    per_deal = io.StringIO()
     figures = bots.compared(
         "medium_vs_easy",
         bots.seated_pairing(bots.CHICKEN_FOOT, ("medium", "easy"), 80, seed=1, jobs=1),
         bots.CHICKEN_FOOT_ROUNDS,
+        per_deal,
     )
+    lines = [json.loads(line) for line in per_deal.getvalue().splitlines()]
+    assert len(lines) == 20 and {line["pairing"] for line in lines} == {"medium_vs_easy"}
+    assert round(statistics.fmean(line["difference"] for line in lines), 2) == figures["medium_vs_easy_difference"]
     low, high = figures["medium_vs_easy_difference_interval"]
     assert figures["medium_vs_easy_difference"] < 0 and high < 0 and low < high
     assert figures["medium_vs_easy_difference_apart"] and figures["medium_vs_easy_round_deals"] == 20
