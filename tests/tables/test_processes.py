@@ -13,7 +13,7 @@ import psycopg
 import pytest
 
 from dominohall.engine.record import verify
-from dominohall.store.coordinator import PostgresCoordinator, table_key
+from dominohall.store.coordinator import LOBBY_FRESH, PostgresCoordinator, table_key
 from dominohall.store.postgres import PostgresStore
 from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.commands import Command, NewTable
@@ -348,6 +348,39 @@ def test_a_lobby_that_cannot_be_read_costs_the_owner_none_of_its_tables(
         with_halls(postgres_url, 2, work, claim_interval=0.5)
 
 
+def test_fifty_lobby_requests_at_once_share_one_read_of_the_other_processes_listings(postgres_url: str) -> None:
+    """However many people look at the lobby at the same moment, a process reads the others' listings once
+    (then again only after ``LOBBY_FRESH``), and every one of them sees the other process's table."""
+
+    async def work(a: Hall, b: Hall) -> None:
+        open_one = NewTable("chickenfoot", {"public": True}, [None, None, "easy", "easy"], "Ann")
+        theirs = (await b.create(open_one, 1000.0))[0]
+        while not b.coordinator.chooses(theirs):  # a table whose listing only b writes
+            theirs = (await b.create(open_one, 1000.0))[0]
+        coordinator = a.coordinator
+        assert isinstance(coordinator, PostgresCoordinator)
+        read = coordinator._read_listings
+        reads = 0
+
+        async def counted() -> list[tuple[str, str]]:
+            nonlocal reads
+            reads += 1
+            return await read()
+
+        coordinator._read_listings = counted  # type: ignore[method-assign]
+        rounds = 0
+        while rounds < 40:  # b publishes its listings at its next round: wait for them once
+            await asyncio.sleep(LOBBY_FRESH + 0.05)  # the last read is stale: the next request reads again
+            lobbies = await asyncio.gather(*(a.open_tables() for _ in range(50)))
+            rounds += 1
+            if theirs in {listing["id"] for listing in lobbies[0]}:
+                break
+        assert all(theirs in {listing["id"] for listing in lobby} for lobby in lobbies)
+        assert reads == rounds, f"{reads} reads for {rounds} rounds of fifty requests at once"
+
+    with_halls(postgres_url, 2, work)
+
+
 def test_every_process_lobby_lists_the_public_tables_of_all_and_follows_their_changes(postgres_url: str) -> None:
     async def lobby(hall: Hall) -> set[str]:
         return {listing["id"] for listing in await hall.open_tables()}
@@ -374,9 +407,14 @@ def test_every_process_lobby_lists_the_public_tables_of_all_and_follows_their_ch
         gone, *living = halls
         owned_by_gone = {t for t in public if gone.coordinator.chooses(t)}
         await gone.close()
+        assert owned_by_gone
+
+        def taken_up() -> bool:
+            return all(any(hall.actors[t].owner for hall in living if t in hall.actors) for t in owned_by_gone - {full})
+
+        await until(taken_up, what="the gone process's tables taken up")
+        await asyncio.sleep(LOBBY_FRESH)  # a lobby may show what it read up to that long ago
         await every_lobby(living, public - {full}, "the lobbies once the tables of the gone process are taken up")
-        assert owned_by_gone and all(any(hall.actors[t].owner for hall in living if t in hall.actors)
-                                     for t in owned_by_gone - {full})  # fmt: skip
 
     with_halls(postgres_url, 3, work)
 

@@ -136,6 +136,8 @@ SELECT DISTINCT k.a, k.b FROM pg_locks AS l
 other than the given one holds: read from the lock table, taking no lock."""
 LOBBY_TIMEOUT = 5.0
 """The longest a lobby request waits for a connection of the lobby's pool (seconds)."""
+LOBBY_FRESH = 1.0
+"""How long one read of the other processes' listings serves every lobby request of this process (seconds)."""
 ELSEWHERE = "SELECT CASE WHEN pg_try_advisory_lock(%s, %s) THEN NOT pg_advisory_unlock(%s, %s) ELSE TRUE END"
 """True when another session holds the presence lock (shared): the exclusive one cannot be had."""
 
@@ -163,6 +165,10 @@ class PostgresCoordinator:
         self._locks: psycopg.AsyncConnection | None = None
         self._lobby: AsyncConnectionPool | None = None
         """The connections for what takes no lock (the lobby, who is connected elsewhere), from ``open``."""
+        self._remote: tuple[float, list[tuple[str, str]]] | None = None
+        """The last read of the other processes' listings: when (monotonic clock) and its rows."""
+        self._reading: asyncio.Task[list[tuple[str, str]]] | None = None
+        """The read of the listings in flight, which every lobby request meanwhile waits for."""
         self._guard = asyncio.Lock()
         self._owned: set[str] = set()
         self._present: set[tuple[str, str]] = set()
@@ -407,17 +413,32 @@ class PostgresCoordinator:
 
     async def listings(self, here: Sequence[Listing]) -> list[Listing]:
         """``here``, and the listings the other live processes wrote of tables not in ``here`` (only ``here``
-        when they cannot be read: the lobby shows what it can)."""
+        when they cannot be read: the lobby shows what it can). However many people look at the lobby, this
+        process reads the others' listings at most once every ``LOBBY_FRESH`` seconds, one read at a time."""
+        rows = await self._remote_listings()
+        mine = {listing["id"] for listing in here}
+        return [*here, *(orjson.loads(text) for table_id, text in rows if table_id not in mine)]
 
-        rows: list[tuple[str, str]] = []
+    async def _remote_listings(self) -> list[tuple[str, str]]:
+        """The other processes' listings: the last read while it is fresh, else the read in flight or a new
+        one (a failed read is not kept)."""
+        if self._remote is not None and time.monotonic() - self._remote[0] < LOBBY_FRESH:
+            return self._remote[1]
+        if self._reading is None or self._reading.done():
+            self._reading = asyncio.create_task(self._read_listings())
+        return await asyncio.shield(self._reading)
+
+    async def _read_listings(self) -> list[tuple[str, str]]:
+        """One read of the other live processes' listings (none when they cannot be read)."""
         try:
             async with self._lobby_connection() as connection:
                 cursor = await connection.execute(READ_LISTINGS, [list(self.processes), self.key])
-                rows = list(await cursor.fetchall())
+                rows = [(str(table_id), str(text)) for table_id, text in await cursor.fetchall()]
         except psycopg.Error as error:
             log.warning("cannot read the lobby's listings: %s", error)
-        mine = {listing["id"] for listing in here}
-        return [*here, *(orjson.loads(text) for table_id, text in rows if table_id not in mine)]
+            return []
+        self._remote = (time.monotonic(), rows)
+        return rows
 
     async def close(self) -> None:
         """Stop listening and close the lock connection (every lock of this process is free)."""
@@ -425,6 +446,9 @@ class PostgresCoordinator:
             self._listener.cancel()
             await asyncio.gather(self._listener, return_exceptions=True)
             self._listener = None
+        if self._reading is not None:
+            await asyncio.gather(self._reading, return_exceptions=True)
+            self._reading = None
         if self._lobby is not None:
             await self._lobby.close()
             self._lobby = None
