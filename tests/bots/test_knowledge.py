@@ -6,6 +6,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable
+from typing import Any
+
+import pytest
 
 from dominohall.bots.knowledge import MAX_GROUPS, Group, Holding, Knowledge
 from dominohall.engine.games import round_view
@@ -14,7 +17,7 @@ from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import NUMBER_MASK, tiles_of
 from dominohall.engine.tiles import parse_tile as t
 
-from .test_bots import others_tiles, positions
+from .test_bots import assert_sample_fits, others_tiles, positions
 
 
 def fits(hand: Iterable[int], groups: tuple[Group, ...]) -> bool:
@@ -78,6 +81,7 @@ def test_the_true_hands_fit_their_groups_in_the_draw_game() -> None:
 
 
 def test_every_sample_keeps_the_groups() -> None:
+    """(These positions never need the careful deal's loose reading: next test.)"""
     rng = random.Random(24)
     for _, view in positions(400, seed=25):
         knowledge = Knowledge.from_view(view)
@@ -114,3 +118,26 @@ def test_a_play_that_fits_no_void_comes_from_the_oldest_tiles() -> None:
     holding.draw(NUMBER_MASK[1])
     holding.play(t("1-1"))  # right after a draw: the tile drawn
     assert holding.groups(7) == ((6, fives | twos | NUMBER_MASK[1]), (1, twos | NUMBER_MASK[1]))
+
+
+def test_a_careful_deal_over_many_groups_reads_each_hand_as_one_and_still_keeps_every_void(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the first pass leaves a group short and there are more than ``CAREFUL_PARTS`` groups to check room
+    for, the careful deal reads each hand as one group (its ``voids``): cheaper (the check grows as 2 to the
+    power of the groups), and a sample still never gives a seat a tile it cannot hold at all."""
+    loose = 0
+    deal = Knowledge._deal
+
+    def counted(self: Knowledge, pool: list[int], parts: list[tuple[int, int, int]], *, careful: bool) -> Any:
+        nonlocal loose
+        loose += careful and parts is self._loose_parts
+        return deal(self, pool, parts, careful=careful)
+
+    monkeypatch.setattr(Knowledge, "_deal", counted)
+    rng = random.Random(26)
+    for _, view in positions(3000, seed=31):
+        knowledge = Knowledge.from_view(view)
+        for _ in range(5):
+            assert_sample_fits(view, knowledge, *knowledge.sample(rng))
+    assert loose > 5, loose  # 13 of these 11,120 samples
