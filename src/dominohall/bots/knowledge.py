@@ -87,18 +87,25 @@ class Knowledge:
     @cached_property
     def _parts(self) -> list[tuple[int, int, int]]:
         """The groups of the other seats to fill, as (seat, count, forbidden), the most constrained first."""
-        parts: list[tuple[int, int, int]] = []
-        for seat, size in enumerate(self.hand_sizes):
-            if seat != self.seat:
-                groups = self.groups[seat] if self.groups else ((size, self.voids[seat]),)
-                parts.extend((seat, count, forbidden) for count, forbidden in groups)
-        parts.sort(key=lambda part: -part[2].bit_count())
-        return parts
+        return self._fill_order(self.groups or self._one_group_each())
 
     @cached_property
     def _loose_parts(self) -> list[tuple[int, int, int]]:
         """One group a seat, its whole hand avoiding only ``voids`` (looser than ``_parts``, so still sound)."""
-        parts = [(seat, size, self.voids[seat]) for seat, size in enumerate(self.hand_sizes) if seat != self.seat]
+        return self._fill_order(self._one_group_each())
+
+    def _one_group_each(self) -> tuple[tuple[Group, ...], ...]:
+        """Per seat, its whole hand as one group avoiding its ``voids``."""
+        return tuple(((size, void),) for size, void in zip(self.hand_sizes, self.voids, strict=True))
+
+    def _fill_order(self, groups: tuple[tuple[Group, ...], ...]) -> list[tuple[int, int, int]]:
+        """The other seats' ``groups`` as (seat, count, forbidden), the most constrained first."""
+        parts = [
+            (seat, count, forbidden)
+            for seat, seat_groups in enumerate(groups)
+            if seat != self.seat
+            for count, forbidden in seat_groups
+        ]
         parts.sort(key=lambda part: -part[2].bit_count())
         return parts
 
