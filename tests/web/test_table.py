@@ -89,6 +89,9 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     labels = chart.locator("text.label").all_text_contents()
     assert [int(label.rsplit(" ", 1)[1]) for label in labels] == totals, "each line is labelled with its total"
     shot(page, "round-summary")
+    left = page.locator("#hand .tile")
+    if left.count():  # another seat went out: the tiles still held say why they are dimmed
+        expect(left.first).to_have_attribute("data-why", "This round is over.")
     page.get_by_role("button", name="Continue").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#scores svg.chart polyline.series")).to_have_count(4)  # the scoreboard stays beside

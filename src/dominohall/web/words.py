@@ -297,6 +297,7 @@ def layout_words(language: str) -> dict[str, str]:
         "no_moves_yet": forms.gettext("No moves yet this round."),
         "play_here": forms.gettext("play here"),
         "why_wait": forms.gettext("Wait for your turn."),
+        "why_over": forms.gettext("This round is over."),
         "why_pending": forms.gettext("Cover %(tile)s first."),
         "why_no_match": forms.gettext("Nothing matches %(tile)s: the open ends show %(ends)s."),
         "why_drawn": forms.gettext("Only the tile you drew, %(tile)s, may be played now."),
