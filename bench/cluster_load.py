@@ -25,6 +25,12 @@ the last ``seq`` they saw and send again the commands that had no answer (the sa
 - ``errors``: error frames, failed connections, commands never answered; ``error_examples``: a few;
 - ``server_cpu_ms_per_move``: the serve processes' CPU time while measuring, per move (all of them);
   ``db_cpu_ms_per_move``: PostgreSQL's (every backend's, exited ones included), per move;
+- ``lobby_requests``, ``lobby_p50_ms``, ``lobby_p99_ms``: visitors of the lobby (``GET /api/tables``) at
+  ``--lobby-rate`` requests a second in all, spread over the live processes, and the time of each answer;
+  ``lobby_failed``: requests that got no lobby (errors, on the killed process); ``listings_reads``: the
+  statements that read the other processes' listings from PostgreSQL meanwhile (counted by
+  ``pg_stat_statements``), and ``listings_reads_per_lobby_request``: 1.0 if every request read the table
+  itself; each process reads it at most once a second (docs/architecture.md), so far less under load;
 - ``events_per_s``, ``notifies_per_s``: rows appended and notifications sent (a listener of this bench
   counts them), a second; ``wal_bytes_per_move``: the WAL written while measuring, per move;
   ``db_bytes_per_event``: the events table's size on disk (indexes included) over its rows, at the end.
@@ -59,6 +65,7 @@ from serving import free_port
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: its tests start PostgreSQL
 from tests.postgres import PostgresServer
 
+from dominohall.store.coordinator import READ_LISTINGS
 from dominohall.tables.state import token_hash
 
 
@@ -225,6 +232,70 @@ async def count_notifications(url: str, counted: list[int], ready: asyncio.Event
             counted[0] += counted[1]
 
 
+LISTINGS_READ = READ_LISTINGS.split("%s")[0]
+"""How the coordinator's read of the other processes' listings begins, as PostgreSQL's statistics show it."""
+
+
+def listings_reads(url: str) -> int:
+    """The reads of the other processes' listings PostgreSQL has run since its statistics were reset."""
+    with psycopg.connect(url) as connection:
+        row = connection.execute(
+            "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE query LIKE %s", [LISTINGS_READ + "%"]
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def reset_statements(url: str) -> None:
+    """Start counting statements afresh (``pg_stat_statements``)."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        connection.execute("SELECT pg_stat_statements_reset()")
+
+
+@dataclass
+class Lobby:
+    """Visitors of the lobby: ``rate`` requests a second in all, round the live processes (``ports``)."""
+
+    ports: list[int]
+    rate: float
+    times_ms: list[float] = field(default_factory=list)
+    failed: int = 0
+
+    async def visit(self, stop: float) -> None:
+        """Ask for the lobby at the rate until ``stop`` (``time.perf_counter``); each answer timed."""
+        if self.rate <= 0:
+            return
+        asked: set[asyncio.Task[None]] = set()
+        n = 0
+        while time.perf_counter() < stop:
+            task = asyncio.create_task(self.ask(self.ports[n % len(self.ports)]))
+            asked.add(task)
+            task.add_done_callback(asked.discard)
+            n += 1
+            await asyncio.sleep(1 / self.rate)
+        await asyncio.gather(*asked)
+
+    async def ask(self, port: int) -> None:
+        """One request, timed; an answer that is not a lobby counts as failed."""
+        began = time.perf_counter()
+        try:
+            found = await asyncio.to_thread(lobby, port)
+        except Exception:
+            self.failed += 1
+            return
+        if isinstance(found, dict) and isinstance(found.get("tables"), list):
+            self.times_ms.append(1000 * (time.perf_counter() - began))
+        else:
+            self.failed += 1
+
+
+def lobby(port: int) -> object:
+    """The tables a process lists in its lobby."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=10) as response:
+        return json.loads(response.read())
+
+
 async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     """Create and connect the tables, play, kill a process, and gather the figures."""
     figures = ClusterFigures()
@@ -272,10 +343,13 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     gc.disable()
     figures.measuring = True
     counted[1] = 1
+    await asyncio.to_thread(reset_statements, cluster.url)
     cpu_before, db_before, wal_before = cluster.cpu(), cluster.db_cpu(), cluster.wal_lsn()
     began_wall, began = time.time(), time.perf_counter()
     stop = began + args.seconds
     players = [asyncio.create_task(person.play(stop)) for person in people]
+    visitors = Lobby(list(ports), args.lobby_rate)
+    visiting = asyncio.create_task(visitors.visit(stop))
 
     await asyncio.sleep(args.kill_after)
     owned = [health(port)["owned"] for port in ports]
@@ -285,6 +359,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     killed_wall, killed_at = time.time(), time.perf_counter()
     cluster.processes[victim].wait()
     survivors = [port for n, port in enumerate(ports) if n != victim]
+    visitors.ports[:] = survivors
     owned_again = await until_owned(survivors, sum(owned), args.reconnect_after)
 
     async def come_back(person: Person) -> None:
@@ -296,7 +371,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
 
     await asyncio.sleep(max(0.0, killed_wall + args.reconnect_after - time.time()))
     await asyncio.gather(*(come_back(p) for p in people if p.port == ports[victim]))
-    await asyncio.gather(*players)
+    await asyncio.gather(*players, visiting)
     elapsed = time.perf_counter() - began
     ended_wall = time.time()
     cpu_after = cluster.cpu()
@@ -317,6 +392,7 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
     with contextlib.suppress(asyncio.CancelledError, Exception):
         await listener
 
+    reads = await asyncio.to_thread(listings_reads, cluster.url)
     stored = await asyncio.to_thread(read_store, cluster.url, figures.acked, began_wall, ended_wall, killed_wall)
     moves, events, lost, waits, event_bytes = stored
     timed = list(zip(figures.acks_ms, figures.sent_at, strict=True))
@@ -346,6 +422,12 @@ async def run(args: argparse.Namespace, cluster: Cluster) -> dict[str, Any]:
         "server_cpu_ms_per_move": round(1000 * cpu_used / max(1, moves), 3),
         "server_cpu_share": round(cpu_used / elapsed, 2),
         "db_cpu_ms_per_move": round(1000 * db_used / max(1, moves), 3),
+        "lobby_requests": len(visitors.times_ms),
+        "lobby_p50_ms": percentile(visitors.times_ms, 0.5),
+        "lobby_p99_ms": percentile(visitors.times_ms, 0.99),
+        "lobby_failed": visitors.failed,
+        "listings_reads": reads,
+        "listings_reads_per_lobby_request": round(reads / max(1, len(visitors.times_ms)), 3),
         "events_per_s": round(events / elapsed, 1),
         "notifies_per_s": round(counted[0] / elapsed, 1),
         "wal_bytes_per_move": round(wal_used / max(1, moves)),
@@ -412,13 +494,16 @@ def main() -> None:
     parser.add_argument(
         "--reconnect-after", type=float, default=10.0, help="seconds its people stay away after the kill (default 10)"
     )
+    parser.add_argument(
+        "--lobby-rate", type=float, default=20.0, help="lobby requests a second, all processes (default 20)"
+    )
     parser.add_argument("--logs", type=Path, help="copy the serve processes' logs into this folder at the end")
     args = parser.parse_args()
     if args.kill_after is None:
         args.kill_after = args.seconds / 3
     if args.processes < 2 or args.kill_after + args.reconnect_after >= args.seconds:
         parser.error("two processes at least, and the people must come back before the end")
-    postgres = PostgresServer().start()
+    postgres = PostgresServer(settings={"shared_preload_libraries": "pg_stat_statements"}).start()
     processes: list[subprocess.Popen[bytes]] = []
     try:
         with tempfile.TemporaryDirectory(prefix="dominohall-cluster-") as temp:

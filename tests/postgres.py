@@ -72,6 +72,8 @@ class PostgresServer:
     folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="dominohall-pg-", dir=short_tmp())))
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
+    settings: dict[str, str] = field(default_factory=dict)
+    """Server settings besides the private ones (a bench's ``shared_preload_libraries``, say)."""
 
     @property
     def data(self) -> Path:
@@ -113,6 +115,7 @@ class PostgresServer:
             "fsync": "on",
             "max_connections": "300",
             "shared_buffers": "32MB",
+            **self.settings,
         }
         command = [str(binaries / "postgres"), "-D", str(self.data)]
         for name, value in settings.items():
