@@ -21,7 +21,13 @@ machine that gives each decision what a quiet machine would.
   it is measured, so a stopped run keeps what it had;
 - ``allfives_order_ok``: true when, in two-player All Fives (target 150), medium scores more points per
   hand than easy and hard more than medium, each time with the 95% intervals apart; with the ratios
-  ``allfives_medium_vs_easy``, ``allfives_hard_vs_medium`` and ``allfives_hands`` per pairing.
+  ``allfives_medium_vs_easy``, ``allfives_hard_vs_medium`` and ``allfives_hands`` per pairing;
+- ``draw_hard_vs_medium``: in the two-player draw game (double-six, hands of 7, drawing from the boneyard,
+  one hand a match), hard's mean points won per hand over medium's (higher is better), with the same
+  ``..._apart``, ``..._means``, ``..._intervals`` and paired ``..._difference`` (hard minus medium, per deal
+  played from both seats) as above; ``draw_hands``: hands per bot (``--draw-hands``, default 400). The
+  draw game is where reading the hands as groups (docs/bots.md) has most to read: every tile a seat draws
+  and keeps is a clue.
 """
 
 from __future__ import annotations
@@ -76,9 +82,10 @@ def paired_differences(results: list[Standing], per_match: int) -> dict[tuple[in
 
 def compared(name: str, results: list[Standing], per_match: int, per_deal: TextIO | None = None) -> dict[str, object]:
     """Two bots' figures from their seats' standings (``seated_pairing``, matches of ``per_match`` rounds):
-    the ratio of their mean scores, each mean's 95% interval and whether those are apart, and the paired
-    difference (first bot minus second, per round deal) with its 95% interval and whether that leaves out
-    zero; each round deal's difference also goes to ``per_deal`` (JSON lines) when given."""
+    the ratio of their mean scores (None when the second's is 0), each mean's 95% interval and whether those
+    are apart, and the paired difference (first bot minus second, per round deal) with its 95% interval and
+    whether that leaves out zero; each round deal's difference also goes to ``per_deal`` (JSON lines) when
+    given."""
     first, second = merged(results)
     by_deal = paired_differences(results, per_match)
     for (match, round_index), difference in by_deal.items():
@@ -90,7 +97,7 @@ def compared(name: str, results: list[Standing], per_match: int, per_deal: TextI
     differences = list(by_deal.values())
     mean, low, high = mean_interval(differences)
     return {
-        name: round(first.mean() / second.mean(), 3),
+        name: round(first.mean() / second.mean(), 3) if second.mean() else None,
         f"{name}_apart": apart(first, second),
         f"{name}_means": [round(first.mean(), 2), round(second.mean(), 2)],
         f"{name}_intervals": [[round(x, 2) for x in standing.interval()] for standing in (first, second)],
@@ -112,7 +119,7 @@ def apart(a: Standing, b: Standing) -> bool:
     return a_high < b_low or b_high < a_low
 
 
-PARTS = ("medium_vs_easy", "hard_vs_medium", "expert_vs_hard", "allfives")
+PARTS = ("medium_vs_easy", "hard_vs_medium", "expert_vs_hard", "allfives", "draw")
 """The figures' groups, in the order they are measured (``--parts`` picks some)."""
 
 
@@ -123,6 +130,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026, help="tournament seed")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--hands", type=int, default=1000, help="All Fives hands per pairing (default 1000)")
+    parser.add_argument("--draw-hands", type=int, default=400, help="draw game hands per pairing (default 400)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a time budget counts")
     parser.add_argument("--parts", default=",".join(PARTS), help="comma-separated, from: " + ", ".join(PARTS))
     parser.add_argument(
@@ -196,11 +204,20 @@ def allfives(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
+def draw(args: argparse.Namespace) -> dict[str, object]:
+    """Hard against medium in the two-player draw game: points won per hand, paired by deal."""
+    options = StandardOptions.for_table(2, mode="draw")
+    bots = ("hard", "medium")
+    seats = seated_pairing(options, bots, args.draw_hands, seed=args.seed, jobs=args.jobs, clock=args.clock)
+    return {**compared("draw_hard_vs_medium", seats, 1, args.per_deal), "draw_hands": len(seats[0].scores)}
+
+
 MEASURES = {
     "medium_vs_easy": medium_vs_easy,
     "hard_vs_medium": hard_vs_medium,
     "expert_vs_hard": expert_vs_hard,
     "allfives": allfives,
+    "draw": draw,
 }
 
 

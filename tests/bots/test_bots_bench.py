@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import io
 import json
@@ -55,3 +56,19 @@ def test_the_paired_difference_separates_medium_from_easy() -> None:
     assert figures["medium_vs_easy_difference"] < 0 and high < 0 and low < high
     assert figures["medium_vs_easy_difference_apart"] and figures["medium_vs_easy_round_deals"] == 20
     assert figures["medium_vs_easy"] < 1
+
+
+def test_the_draw_game_pairs_each_hand_across_the_two_seats() -> None:
+    """In the draw game one hand is a match: medium against medium plays each deal alike from both seats (a
+    paired difference of exactly zero per deal), and the ``draw`` part measures hard against medium so."""
+    bots = bench()
+    options = bots.StandardOptions.for_table(2, mode="draw")
+    seats = bots.seated_pairing(options, ("medium", "medium"), 12, seed=3, jobs=1)
+    differences = bots.paired_differences(seats, 1)
+    assert sorted(differences) == [(deal, 0) for deal in range(6)]
+    assert list(differences.values()) == [0.0] * 6
+    assert any(standing.scores for standing in seats) and any(sum(standing.scores) for standing in seats)
+    figures = bots.draw(argparse.Namespace(draw_hands=4, seed=1, jobs=1, clock="cpu", per_deal=None))
+    assert figures["draw_hands"] == 4 and figures["draw_hard_vs_medium_round_deals"] == 2
+    hard, medium = figures["draw_hard_vs_medium_means"]
+    assert figures["draw_hard_vs_medium_difference"] == round(hard - medium, 2)
