@@ -104,3 +104,4 @@ class BotRunner:
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+            log.info("the bots' worker processes have stopped")
