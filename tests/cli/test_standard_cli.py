@@ -42,6 +42,7 @@ def test_terminal_game_plays_a_standard_match_from_typed_answers(mode: str, play
     sides = ["You & B2", "B1 & B3"] if partners else names
     by_name = rf"{sides[0]}: \d+ this hand, \d+ in all · {sides[1]}: \d+ this hand, \d+ in all"
     assert re.search(by_name, text), "the scores are said by the seats' names"
+    assert not re.search(r"\b1 tiles\b", text) and re.search(r": [02-9]\d* tiles\b", text)
 
 
 def test_line_of_play_reads_left_to_right_with_the_spinner_arms() -> None:

@@ -141,7 +141,8 @@ def status_text(view: View, names: list[str]) -> Text:
     text = Text(f"{kind} {view.round_index + 1} · boneyard {view.boneyard_size} · ")
     for seat, name in enumerate(names):
         marker = "▶ " if seat == view.turn and view.end is None else ""
-        text.append(f"{marker}{name}: {view.hand_sizes[seat]} tiles", "bold" if marker else "")
+        size = view.hand_sizes[seat]
+        text.append(f"{marker}{name}: {size} tile{'' if size == 1 else 's'}", "bold" if marker else "")
         text.append("  ")
     return text
 
