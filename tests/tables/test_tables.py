@@ -375,8 +375,9 @@ def test_a_bot_stands_in_after_the_grace_period_and_the_person_takes_the_seat_ba
         table_id, token = await new_table(hall, {"length": "half"})
         actor = await hall.actor(table_id)
         assert actor is not None
-        first = Inbox.for_token(token)
+        first, watcher = Inbox.for_token(token), Inbox.for_token(None)
         await actor.join(first, None)
+        await actor.join(watcher, None)
         await actor.submit(Command("start", token=token_hash(token)))
         actor.leave(first)
         for _ in range(500):
@@ -384,6 +385,8 @@ def test_a_bot_stands_in_after_the_grace_period_and_the_person_takes_the_seat_ba
                 break
             await asyncio.sleep(0.01)
         assert actor.state.seats[0].is_away() and actor.state.seat_of(token_hash(token)) == 0
+        away = next(f for f in watcher.frames if f["t"] == "away")
+        assert (away["seat"], away["why"], away["table"]["seats"][0]["why"]) == (0, "gone", "gone")
         while not any(e.actor == "bot:0" for e in await hall.store.load(table_id)):
             await asyncio.sleep(0.01)  # until the stand-in has moved for seat 0
         again = Inbox.for_token(token)

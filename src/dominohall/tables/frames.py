@@ -155,6 +155,8 @@ def frame_for(state: TableState, event: Event, seat: int | None, now: float | No
     if kind == "move":
         return move_frame(state, event, seat, now)
     public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}
+    if kind == "away":  # why, as folded: an event of a person gone past the grace period does not store it
+        public["why"] = state.seats[event.payload["seat"]].why
     frame = {"t": kind, "seq": event.seq, **public}
     return frame if kind == "chat" else frame | {"table": state.summary(now)}
 
