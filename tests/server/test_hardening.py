@@ -204,6 +204,8 @@ def test_malformed_text_answers_400_with_a_code(server: Server) -> None:
     cases = [
         ("/api/tables", b'\xff\xfe{"name": "Ann"}', {"content-type": "text/plain"}, "bad-json"),
         ("/api/tables", b'\xff\xfe{"name": "Ann"}', json_type, "bad-json"),
+        ("/api/tables", b"{not json", json_type, "bad-json"),
+        ("/api/tables", b'{"name": "Ann",', json_type, "bad-json"),
         ("/api/tables", b'{"name": "\\ud800"}', json_type, "bad-name"),
         ("/api/tables", b'{"name": "Ann", "game": "\\ud800"}', json_type, "bad-message"),
         ("/api/tables", b'{"name": "Ann", "\\udc00": 1}', json_type, "bad-message"),
@@ -246,6 +248,39 @@ def test_zero_settings_are_refused_not_replaced_by_defaults(server: Server) -> N
         await client.close()
 
     asyncio.run(over_the_socket())
+
+
+def test_whole_numbers_written_with_a_point_or_quotes_are_refused_naming_the_setting(server: Server) -> None:
+    """``4.0``, ``"4"`` and ``100.5`` are not whole numbers: refused as ``bad-settings`` with the ``field``,
+    over HTTP and over the socket, and nothing changes."""
+    before = http("GET", f"{server.url}/healthz")[1]["tables"]
+    for settings in ({"players": 4.0}, {"players": "4"}, {"limit": 100.5}, {"limit": 100.0}, {"hand": 7.0}):
+        spec = {"settings": settings, "bots": [None, None, None, None], "name": "Ann"}
+        status, body, _ = http("POST", f"{server.url}/api/tables", spec)
+        assert (status, body["code"], body.get("field")) == (400, "bad-settings", next(iter(settings))), settings
+    assert http("GET", f"{server.url}/healthz")[1]["tables"] == before
+
+    async def over_the_socket() -> None:
+        table_id, ann = create_table(server, [None, None, None, None], {})
+        client = await Client.open(server, table_id, ann)
+        for settings in ({"players": 3.0}, {"limit": 100.0}, {"limit": 100.5}):
+            answer = await client.command({"t": "settings", "settings": settings})
+            assert (answer["code"], answer.get("field")) == ("bad-settings", next(iter(settings))), answer
+        assert summary(server, table_id)["seq"] == 1
+        assert summary(server, table_id)["options"]["players"] == 4
+        await client.close()
+
+    asyncio.run(over_the_socket())
+
+
+def test_an_address_that_leads_nowhere_answers_404_in_the_shape_its_caller_reads(server: Server) -> None:
+    """Under ``/api/`` the protocol's error object; elsewhere a page in the visitor's language."""
+    for path in ("/api/nothing-here", "/api/tables/x/y/z", "/api/"):
+        status, body = raw(server, "GET", path, b"", {})
+        assert (status, http_code(body)) == (404, "not-found"), path
+    for path in ("/xx/yy", "/pl/nothing", "/a/b/c/d"):
+        status, body = raw(server, "GET", path, b"", {"accept-language": "pl"})
+        assert status == 404 and "<h1>Nie ma takiej strony</h1>" in body.decode(), path
 
 
 # -- 10. a boolean is not a number -------------------------------------------------------------------------

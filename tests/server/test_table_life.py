@@ -260,7 +260,7 @@ def test_every_http_error_has_the_protocols_error_shape(server: Server) -> None:
     status, body, _ = http("POST", f"{server.url}/api/tables", {"name": "Ann", "seat": "first"})
     assert status == 400 and body["code"] == "bad-message" and "detail" not in body
     status, body, _ = http("GET", f"{server.url}/api/tables/x/nothing-here")
-    assert status == 404 and body == {"t": "error", "id": None, "code": "not-found", "message": "Not Found"}
+    assert status == 404 and body["t"] == "error" and body["id"] is None and body["code"] == "not-found"
 
 
 def children_of(pid: int) -> list[int]:

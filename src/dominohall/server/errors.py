@@ -7,8 +7,10 @@ unknown path with ``{"detail": "Not Found"}``; a client written from docs/protoc
 from __future__ import annotations
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
+
+from ..web.responses import not_found
 
 HTTP_CODES = {404: "not-found", 405: "bad-method", 413: "too-long", 429: "rate-limited"}
 """The error code of an HTTP status the framework answers by itself (others: ``bad-request``)."""
@@ -19,9 +21,12 @@ def error_body(code: str, message: str) -> dict[str, object]:
     return {"t": "error", "id": None, "code": code, "message": message}
 
 
-async def _http(request: Request, error: Exception) -> JSONResponse:
-    """An HTTP error the framework raised (no such path, a method not allowed...)."""
+async def _http(request: Request, error: Exception) -> Response:
+    """An HTTP error the framework raised (no such path, a method not allowed...); no such path is answered
+    like every other address that leads nowhere (``web.responses.not_found``)."""
     assert isinstance(error, HTTPException)
+    if error.status_code == 404:
+        return not_found(request)
     if error.status_code == 400:  # a body the framework could not parse at all
         return JSONResponse(error_body("bad-json", "the body could not be read as JSON (in UTF-8)"), status_code=400)
     code = HTTP_CODES.get(error.status_code, "bad-request")

@@ -19,6 +19,7 @@ from ..tables.commands import NewTable
 from ..tables.errors import CommandError
 from ..tables.records import match_record
 from ..web.seats import cookie_name, hall_of, set_seat_cookie
+from .protocol import SettingValue
 
 router = APIRouter()
 
@@ -34,7 +35,7 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, Field(max_length=16)] = "chickenfoot"
-    settings: dict[str, int | str | bool | None] = Field(default_factory=dict)
+    settings: dict[str, SettingValue] = Field(default_factory=dict)
     bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=8)
     name: Annotated[str, Field(max_length=64)]
     seat: StrictInt = 0
@@ -61,7 +62,8 @@ def invalid_request(request: Request, error: Exception) -> JSONResponse:
     first: dict[str, Any] = problems[0] if problems else {"type": "", "loc": (), "msg": "the request does not fit"}
     loc = [str(part) for part in first["loc"]]
     where = printable(".".join(loc[1:]) or loc[0] if loc else "the request")
-    if first["type"] in ("json_invalid", "model_attributes_type", "dict_type") and len(loc) <= 1:
+    whole_body = first["type"] in ("model_attributes_type", "dict_type") and len(loc) <= 1
+    if first["type"] == "json_invalid" or whole_body:  # a JSON error is placed at its offset: ("body", 1)
         refused = CommandError("bad-json", "the body is not a JSON object (in UTF-8)")
     elif loc[:2] == ["body", "name"]:
         refused = CommandError("bad-name", "a display name is 1 to 24 printable characters")
@@ -81,13 +83,15 @@ def printable(text: str, limit: int = 64) -> str:
 async def create_table(spec: CreateTable, request: Request, response: Response) -> Any:
     """Create a table hosted by the caller, who takes ``seat``; answers its link and sets the seat cookie."""
     address = request.client.host if request.client else "?"
-    if not request.app.state.limits.may_create(address):
+    limits = request.app.state.limits
+    if not limits.may_create(address):
         return refusal(CommandError("rate-limited", "too many tables from your address: wait a minute"))
     try:
         table_id, token = await hall_of(request).create(
             NewTable(spec.game, dict(spec.settings), spec.bots, spec.name, spec.seat), time.time()
         )
     except CommandError as error:
+        limits.not_created(address)  # only tables made count towards the limit
         return refusal(error)
     set_seat_cookie(request, response, table_id, token)
     return {"id": table_id, "link": f"/t/{table_id}", "seat": spec.seat}

@@ -60,7 +60,8 @@ class PerAddress:
             del self.connections[address]
 
     def may_create(self, address: str) -> bool:
-        """Count a table created from ``address``; False (and not counted) past the rate."""
+        """Count a table created from ``address``; False (and not counted) past the rate. A request that then
+        makes no table (its settings refused, say) gives its count back with ``not_created``."""
         recent, now = self.created[address], self.clock()
         while recent and recent[0] <= now - 60:
             recent.popleft()
@@ -68,3 +69,9 @@ class PerAddress:
             return False
         recent.append(now)
         return True
+
+    def not_created(self, address: str) -> None:
+        """Give back the count of the latest ``may_create`` of ``address``: it made no table."""
+        recent = self.created.get(address)
+        if recent:
+            recent.pop()

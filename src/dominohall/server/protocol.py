@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 from ..tables.commands import Command
 from ..tables.errors import CommandError
@@ -23,6 +23,11 @@ PROTOCOL_VERSIONS = frozenset({2, 3})
 CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
 """A client's command id: 1 to 64 characters, none of them a control character (no store has to keep a NUL).
 Integer fields are ``StrictInt``: ``true`` is not seat 1, nor ``"2"`` seat 2."""
+
+
+SettingValue = StrictInt | StrictStr | StrictBool | float | None
+"""A setting's value as sent, never converted: the tables check it (``4.0``, ``"4"`` and ``true`` are not
+whole numbers, and are refused with ``bad-settings`` naming the field)."""
 
 
 class ClientMessage(BaseModel):
@@ -104,7 +109,7 @@ class Settings(ClientCommand):
     """Host, before the start: change the game's settings (record option names)."""
 
     t: Literal["settings"]
-    settings: dict[str, int | str | bool | None]
+    settings: dict[str, SettingValue]
 
 
 class Chat(ClientCommand):

@@ -28,7 +28,7 @@ from .forms import (
     table_choices,
 )
 from .replays import router as replays
-from .responses import ONE_YEAR, language_of, page
+from .responses import ONE_YEAR, language_of, not_found, page
 from .seats import cookie_name, hall_of, set_seat_cookie
 from .words import bot_names, seat_labels, table_strings
 
@@ -54,7 +54,7 @@ async def root(request: Request) -> Response:
 async def home(language: str, request: Request) -> Response:
     """The home page: the games, each with a big Play, and the lobby of public tables."""
     if language not in LANGUAGES:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     return page(request, language, "home.html", lobby=await lobby_entries(request, language))
 
 
@@ -62,7 +62,7 @@ async def home(language: str, request: Request) -> Response:
 async def lobby(language: str, request: Request) -> Response:
     """The lobby's list alone (the home page's script fetches it to refresh the list)."""
     if language not in LANGUAGES:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     html = render(language, "lobby.html", lobby=await lobby_entries(request, language))
     return HTMLResponse(html, headers={"cache-control": "no-store"})
 
@@ -93,7 +93,7 @@ async def sit_from_lobby(language: str, table_id: str, request: Request) -> Resp
     """Take the first free seat of a lobby's table with the name the visitor typed, and go to the table; when
     no seat is left, the home page again with the lobby as it is now and why."""
     if language not in LANGUAGES:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     if cookie_name(table_id) in request.cookies:
         return RedirectResponse(f"/t/{table_id}", status_code=303)  # seated here already: the page knows the seat
     forms = translations(language)
@@ -192,7 +192,7 @@ def share_qr(link: str, title: str) -> str:
 async def bots_page(language: str, request: Request) -> Response:
     """How strong the bots are: their levels, and the ladder of ratings measured by ``bench/ladder.py``."""
     if language not in LANGUAGES:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     ladder = read_ladder(LADDER_FILE)
     deals = ladder.get("deals")
     deals = deals if isinstance(deals, int) and deals > 0 else None
@@ -253,7 +253,7 @@ def ladder_rows(ladder: dict[str, Any], names: dict[str, str]) -> list[dict[str,
 async def game_page(language: str, slug: str, request: Request) -> Response:
     """A game's page: what it is, how to play, how it differs, its history, and the table form."""
     if language not in LANGUAGES or slug not in GAME_SLUGS:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     return game_form(request, language, slug, choices_of(GAME_OF_SLUG[slug], {}))
 
 
@@ -284,17 +284,21 @@ async def play(language: str, slug: str, request: Request) -> Response:
     """Create the table the form describes, hosted by the visitor in seat 1, and go to it; a form that makes no
     table comes back with every choice kept and the reason next to the field at fault."""
     if language not in LANGUAGES or slug not in GAME_SLUGS:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     game = GAME_OF_SLUG[slug]
     chosen = choices_of(game, await posted_form(request))
     default_name = translations(language).gettext("Player")
     address = request.client.host if request.client else "?"
+    limits, counted = request.app.state.limits, False
     try:
         spec = table_request(game, chosen, default_name, language)
-        if not request.app.state.limits.may_create(address):
+        if not limits.may_create(address):
             raise CommandError("rate-limited", "too many tables from your address: wait a minute")
+        counted = True
         table_id, token = await hall_of(request).create(spec, time.time())
     except (CommandError, FormError) as error:
+        if counted:
+            limits.not_created(address)  # only tables made count towards the limit
         field = error.field if isinstance(error, FormError) else getattr(error, "field", None)
         text = problem_text(language, game, field, error.code, chosen)
         return game_form(request, language, slug, chosen, {"field": field or "", "code": error.code, "text": text})

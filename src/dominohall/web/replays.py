@@ -11,10 +11,10 @@ tutorial are pages of the site in each language.
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 
 from . import LANGUAGES, plural_forms, translations
-from .responses import data_block, language_of, page
+from .responses import data_block, language_of, not_found, page
 from .seats import hall_of
 from .tutorial import tutorial_data
 from .words import bot_names, layout_plurals, life_plurals, rules_words
@@ -52,7 +52,7 @@ async def file_replay_here(request: Request) -> Response:
 async def file_replay(language: str, request: Request) -> Response:
     """The viewer for a record file the visitor picks: read in the browser, never uploaded."""
     if language not in LANGUAGES:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     return page(request, language, "replay.html", game=None, source="{}", strings=replay_strings(language))
 
 
@@ -60,7 +60,7 @@ async def file_replay(language: str, request: Request) -> Response:
 async def tutorial(language: str, request: Request) -> Response:
     """The first-game tutorial: a guided Chicken Foot round with a prepared deal."""
     if language not in LANGUAGES:
-        return HTMLResponse("not found", status_code=404)
+        return not_found(request)
     strings, lesson = tutorial_data(language)
     return page(request, language, "tutorial.html", strings=strings, lesson=lesson)
 

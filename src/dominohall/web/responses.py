@@ -1,5 +1,6 @@
 """What every page of the site answers with: the page rendered in its language (remembered in a cookie), the
-language a page without one in its address is shown in, and JSON data blocks for the pages' scripts.
+language a page without one in its address is shown in, the answer to an address that leads nowhere, and JSON
+data blocks for the pages' scripts.
 
 The game pages (``pages.py``) and the replay viewer and tutorial (``replays.py``) both render through here.
 """
@@ -10,8 +11,9 @@ import json
 from typing import Any
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
+from ..tables.errors import CommandError
 from . import COOKIE, LANGUAGES, chosen_language, render
 
 ONE_YEAR = 365 * 24 * 3600
@@ -29,6 +31,19 @@ def page(request: Request, language: str, template: str, status: int = 200, **co
     response = HTMLResponse(html, status_code=status)
     response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="lax", path="/")
     return response
+
+
+API = "/api/"
+"""Where the HTTP API's paths begin: their errors are the protocol's error object (docs/protocol.md)."""
+
+
+def not_found(request: Request) -> Response:
+    """404 for an address that leads nowhere: a page saying so in the visitor's language, or under ``/api/``
+    the protocol's error object (``not-found``)."""
+    if request.url.path.startswith(API):
+        refused = CommandError("not-found", "there is no such path in the API: see docs/protocol.md")
+        return JSONResponse(refused.to_frame(None), status_code=404)
+    return page(request, language_of(request), "not-found.html", status=404)
 
 
 def language_of(request: Request) -> str:

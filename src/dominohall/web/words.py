@@ -111,9 +111,17 @@ def control_words(language: str) -> dict[str, str]:
     }
 
 
+UNREADABLE = (
+    "bad-json", "bad-message", "unknown-type", "bad-tile", "not-found", "bad-method", "bad-request", "too-slow",
+)  # fmt: skip
+"""Error codes of messages a page of this site never sends as they were: one sentence serves them all."""
+
+
 def error_words(language: str) -> dict[str, str]:
-    """The errors a person may run into, in their own words (the server's messages are for programs)."""
+    """The errors a person may run into, in their own words (the server's messages are for programs): every
+    error code of docs/protocol.md has one."""
     forms = translations(language)
+    unreadable = forms.gettext("The server could not read that. Reload the page and try again.")
     return {
         "error_illegal-move": forms.gettext("That move is not allowed."),
         "error_not-your-turn": forms.gettext("Wait for your turn."),
@@ -135,6 +143,14 @@ def error_words(language: str) -> dict[str, str]:
         "error_match-over": forms.gettext("The match is over."),
         "error_too-long": forms.gettext("That message is too long."),
         "error_bad-token": forms.gettext("Your seat key is not for this table, so you are watching."),
+        "error_not-over": forms.gettext("The match is still being played."),
+        "error_not-finished": forms.gettext("That round is not over yet."),
+        "error_bad-version": forms.gettext("This page is out of date. Reload it to play on."),
+        "error_already-contributed": forms.gettext("Your page's contribution to this deal is in already."),
+        "error_bad-contribution": forms.gettext("That contribution to the deal is not valid."),
+        "error_no-deal-waiting": forms.gettext("The next deal opens when this round ends."),
+        "error_foreign-origin": forms.gettext("Only this site's own pages may do that."),
+        **{f"error_{code}": unreadable for code in UNREADABLE},
         "error_other": forms.gettext("That did not work. Please try again."),
         **rule_words(language),
     }
