@@ -136,6 +136,7 @@ def test_http_errors_and_headers(server: Server) -> None:
     table_id, _, _ = two_seat_table(server)
     status, body, headers = http("GET", f"{server.url}/api/tables/{table_id}/record")
     assert status == 409 and body["code"] == "not-started"  # no match has been played at this table yet
+    assert body["message"] == "this table has not started a match yet"
     assert "'unsafe-inline'" not in headers["content-security-policy"]
     assert headers["referrer-policy"] == "no-referrer" and headers["x-content-type-options"] == "nosniff"
     assert http("GET", f"{server.url}/api/tables/nope")[0] == 404

@@ -28,6 +28,8 @@ async def match_record(state: TableState, store: Store, number: int | None = Non
     """
     last = state.matches if state.phase in (PLAYING, OVER) else finished_matches(state)
     number = (finished_matches(state) or last) if number is None else number
+    if not last:
+        raise CommandError("not-started", "this table has not started a match yet")
     if not 1 <= number <= last:
         raise CommandError("not-started", f"this table has played {last} matches: there is no match {number}")
     if number == state.matches:
