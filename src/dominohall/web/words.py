@@ -319,7 +319,6 @@ def layout_words(language: str) -> dict[str, str]:
         "why_drawn": forms.gettext("Only the tile you drew, %(tile)s, may be played now."),
         "why_lead": forms.gettext("This hand opens with %(tile)s."),
         "why_other": forms.gettext("This tile cannot be laid now."),
-        "tap_place": forms.gettext("Tap a lit place to lay %(tile)s."),
     }
 
 

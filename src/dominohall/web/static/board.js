@@ -335,14 +335,13 @@ export function drawBoard(container, view, game, options = {}) {
 }
 
 /**
- * What the camera follows on a dense board, the most important first: the ``pending`` double, the places of
- * the tile in hand (``choice``: its moves and the current one), the last tile laid, then the ``recent`` tiles
- * (the others' since your turn, latest first). Tile names, and target indices for the places.
- * @param {View} view @param {{pending?: Tile | null, recent?: Set<Tile>, choice?: Choice | null}} [marks]
+ * What the camera follows on a dense board, the most important first: the ``pending`` double, the last tile
+ * laid, then the ``recent`` tiles (the others' since your turn, latest first), by name. (The places of a tile
+ * in hand come before them, all in view together: ``table.js``.)
+ * @param {View} view @param {{pending?: Tile | null, recent?: Set<Tile>}} [marks]
  */
-export function focusKeys(view, { pending = null, recent = new Set(), choice = null } = {}) {
-  const places = (choice?.moves || []).map((_, index) => index);
+export function focusKeys(view, { pending = null, recent = new Set() } = {}) {
   const last = [...(view.history || [])].reverse().find((entry) => entry.kind === "play")?.tile;
-  const keys = [pending, ...(choice && places.length ? [choice.current ?? 0, ...places] : []), last, ...[...recent].reverse()];
+  const keys = [pending, last, ...[...recent].reverse()];
   return keys.filter((key) => key !== null && key !== undefined);
 }

@@ -31,6 +31,7 @@ export class Camera {
     this.box = null; // the viewBox: {x, y, w, h}
     this.mode = "follow"; // "follow" the play, show the "whole" board, or "free" where the player moved it
     this.focus = [];
+    this.together = 0; // how many of the first focus boxes are shown together, however far apart
     this.pointers = new Map();
     this.origins = new Map();
     this.moved = false;
@@ -48,11 +49,13 @@ export class Camera {
     return this.mode !== "free";
   }
 
-  /** Show a fresh ``svg`` spanning ``bounds``; ``focus``: the boxes to follow, the most important first. */
-  attach(svg, bounds, focus = []) {
+  /** Show a fresh ``svg`` spanning ``bounds``; ``focus``: the boxes to follow, the most important first, the
+   * first ``together`` of them all in view (the places a tile may go: a smaller scale if need be). */
+  attach(svg, bounds, focus = [], together = 0) {
     this.svg = svg;
     this.bounds = bounds;
     this.focus = focus;
+    this.together = Math.min(together, focus.length);
     if (this.fitted || !this.box) this.box = this.autoBox();
     this.apply();
   }
@@ -73,13 +76,19 @@ export class Camera {
   }
 
   /** The whole board when legible; else a window at the legible scale round as many focus boxes as it holds
-   * (in order, the first always). */
+   * (in order, the first always), zoomed out as far as the first ``together`` boxes need to be seen at once. */
   followBox() {
     if (!this.dense() || !this.focus.length) return this.fitBox();
     const [width, height] = this.size();
-    const [w, h] = [width / LEGIBLE_SCALE, height / LEGIBLE_SCALE];
     let area = null;
-    for (const box of this.focus) {
+    for (const box of this.focus.slice(0, this.together)) area = union(area, box);
+    let scale = LEGIBLE_SCALE;
+    if (area) {
+      const needed = min(width / (area.maxX - area.minX + 2 * MARGIN), height / (area.maxY - area.minY + 2 * MARGIN));
+      scale = max(min(scale, needed), width / this.fitBox().w); // never smaller than the whole board
+    }
+    const [w, h] = [width / scale, height / scale];
+    for (const box of this.focus.slice(this.together)) {
       const next = union(area, box);
       if (!area || (next.maxX - next.minX + 2 * MARGIN <= w && next.maxY - next.minY + 2 * MARGIN <= h)) area = next;
     }

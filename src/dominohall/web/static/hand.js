@@ -41,10 +41,8 @@ export function renderHand(box, view, ctx) {
     button.appendChild(handTile(tile));
     if (mine.length) button.addEventListener("click", (event) => {
       if (button.dataset.dragged) return void delete button.dataset.dragged;
-      if (event.pointerType === "touch") { // a first tap shows the places; a tap on one lays the tile
-        ctx.choose(tile, mine, 0, false);
-        return void ctx.why(format(words.tap_place, { tile }));
-      }
+      // On a touch screen a first tap shows the places (on the board and as buttons); a tap on one lays the tile.
+      if (event.pointerType === "touch") return void ctx.choose(tile, mine, 0, false);
       if (mine.length === 1) ctx.play(mine[0]);
       else ctx.choose(tile, mine, 0, true);
     });

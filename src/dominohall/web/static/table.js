@@ -215,7 +215,9 @@ function renderBoard() {
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh, wherever the last one was looked at
   done.round = round;
-  camera.attach(svg, bounds, focusKeys(view, { pending, recent: marks.recent, choice: state.choice }).map(areaOf).filter(Boolean));
+  const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
+  const followed = focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean);
+  camera.attach(svg, bounds, [...places, ...followed], places.length);
 }
 
 
