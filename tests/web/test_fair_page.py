@@ -82,7 +82,10 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     reference = page.context.new_page()
     reference.goto(f"{server.url}/fairness")
     expect(reference.locator("h1")).to_have_text("Fair deals")
-    expect(reference.locator("pre.doc")).to_contain_text("## Test vector")
+    expect(reference.locator("article.doc h2", has_text="Test vector")).to_have_count(1)  # rendered, not source
+    expect(reference.locator("article.doc li strong", has_text="Commit.")).to_have_count(1)
+    width = reference.evaluate("document.documentElement.scrollWidth")
+    assert width <= reference.evaluate("window.innerWidth"), "the reference widens the page"
     page.context.close()
 
 

@@ -9,6 +9,9 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import segno
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -151,8 +154,36 @@ async def fairness(request: Request) -> Response:
     try:
         text = FAIRNESS.read_text("utf-8")
     except OSError:
-        return page(request, language, "no-table.html", status=404)
-    return page(request, language, "fairness.html", text=text)
+        return not_found(request)
+    return page(request, language, "fairness.html", reference=Markup(markdown_page(text)))
+
+
+def markdown_page(text: str) -> str:
+    """A Markdown document of ours as HTML under the page's own title: CommonMark with tables, any HTML in it
+    escaped, its own first-level title left out, and a link to another document of docs/ (not served by the
+    site) kept as its words alone."""
+    parser = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = parser.parse(text)
+    if tokens and tokens[0].type == "heading_open" and tokens[0].tag == "h1":
+        tokens = tokens[3:]  # heading_open, its inline words, heading_close
+    for token in tokens:
+        if token.children:
+            token.children = _without_doc_links(token.children)
+    return str(parser.renderer.render(tokens, parser.options, {}))
+
+
+def _without_doc_links(children: list[Token]) -> list[Token]:
+    """Inline tokens without the link marks of links to ``.md`` files (their words stay)."""
+    kept, dropped = [], 0
+    for token in children:
+        if token.type == "link_open" and str(token.attrGet("href") or "").endswith(".md"):
+            dropped += 1
+            continue
+        if token.type == "link_close" and dropped:
+            dropped -= 1
+            continue
+        kept.append(token)
+    return kept
 
 
 @router.get("/t/{table_id}")
