@@ -9,12 +9,12 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import segno
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
-from markupsafe import Markup
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from markupsafe import Markup
 
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
