@@ -66,6 +66,10 @@ def inside_viewport(page: Page, selector: str) -> dict[str, Any]:
     )
 
 
+CLIPPED_IN_CARDS = """() => [...document.querySelectorAll("#ring li .count, #ring li .total")].filter((node) => {
+  const r = node.getBoundingClientRect(), card = node.closest("li").getBoundingClientRect();
+  return r.width === 0 || r.right > card.right - 1 || r.left < card.left; }).map((node) => node.textContent)"""
+"""The tile counts and point totals of the seats' cards that do not fit in their card."""
 UNCOVERED = """(b) => { const r = b.getBoundingClientRect();
   return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
 """True when the element's middle is the element itself, not something drawn over it (or clipping it)."""
@@ -111,6 +115,8 @@ def test_the_table_tells_the_story_of_the_round(
     expect(page.locator("#turn-boneyard")).to_contain_text(re.compile(r"\d"))
     expect(page.locator("#my-total")).to_contain_text("0")
     expect(page.locator("#ring li")).to_have_count(3)  # the three others around the board
+    clipped = page.evaluate(CLIPPED_IN_CARDS)
+    assert clipped == [], f"cut off in the seats' cards (11 tiles each): {clipped}"
     pending_seen, why_seen, bot_seen = False, False, False
     for moves in range(200):
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)

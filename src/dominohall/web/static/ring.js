@@ -41,10 +41,13 @@ function clockRing(fraction) {
   return svg;
 }
 
-/** A seat's tiles as a row of backs (at most BACKS), with the count in words for everyone. */
+/** A seat's tiles as a row of backs (at most BACKS, fewer where the card is narrow: the pile gives way, never
+ * the count or the points), with the count in words for everyone. */
 function backs(count) {
   const row = make("span", null, { class: "backs", title: plural("tiles_held", count) });
-  for (let k = 0; k < Math.min(count, BACKS); k++) row.appendChild(make("span", null, { class: "back", "aria-hidden": "true" }));
+  const pile = make("span", null, { class: "pile", "aria-hidden": "true" });
+  for (let k = 0; k < Math.min(count, BACKS); k++) pile.appendChild(make("span", null, { class: "back" }));
+  row.appendChild(pile);
   row.appendChild(make("span", String(count), { class: "count", "aria-hidden": "true" }));
   row.appendChild(make("span", plural("tiles_held", count), { class: "visually-hidden" }));
   return row;
