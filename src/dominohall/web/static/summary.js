@@ -55,7 +55,11 @@ export function scoreboard(names, scores) {
   grid.appendChild(make("caption", words.by_round));
   const head = grid.createTHead().insertRow();
   cell(head, words.round, "th");
-  names.forEach((name) => cell(head, name, "th"));
+  for (const name of names) { // "Ann (medium bot)": on a phone only "Ann" shows, the rest is read out
+    const [, who, kind] = /^(.+?) (\(.+\))$/.exec(name) ?? [null, name, null];
+    const th = head.appendChild(make("th", who, { scope: "col", title: name }));
+    if (kind) th.append(" ", make("span", kind, { class: "who-kind" }));
+  }
   const body = grid.createTBody();
   for (let index = 0; index < scores.rows.length; index++) { // a round this page never saw shows "…"
     const row = body.insertRow();
@@ -112,7 +116,8 @@ function handsTable(summary, ctx) {
   (view.final_hands || []).forEach((tiles, seat) => {
     const row = body.insertRow();
     row.appendChild(make("th", seatNames[seat], { scope: "row" }));
-    cell(row, tiles.join("  ") || "—");
+    const left = row.appendChild(make("td", tiles.length ? null : "—", { class: "left" }));
+    for (const tile of tiles) left.append(make("span", tile, { class: "tile-name" }), " "); // never split at its dash
     if (!perSeat) return;
     const fallback = tiles.reduce((sum, tile) => sum + pips(tile, table.options.blank_double), 0);
     cell(row, String(points?.[seat] ?? fallback));

@@ -2,7 +2,7 @@
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
 import { drawBoard, focusKeys } from "./board.js";
 import { Camera } from "./camera.js";
-import { wireControls } from "./controls.js";
+import { showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
 import { Connection } from "./connection.js";
 import { captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./feed.js";
@@ -305,6 +305,9 @@ function renderScores(table) {
   const board = $("scoreboard");
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
   if (!$("scores").hidden) board.replaceChildren(scoreboard(sides(table), scores));
+  const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=scores]"));
+  tab.hidden = $("scores").hidden; // a phone's Scores tab goes while the summary above shows them
+  if (tab.hidden && tab.getAttribute("aria-selected") === "true") showTab("moves");
 }
 
 /** "Check this deal" (docs/fairness.md): proof-check.js loads when pressed. @param {Table} table @param {number} round */
