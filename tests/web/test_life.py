@@ -81,7 +81,7 @@ def test_the_rules_line_shows_every_setting_that_is_not_the_default_to_everyone(
     )
     expect(host.locator("#rules .line")).to_have_text(expected)
     guest = watcher(browser, server, table_id, "ru-RU")
-    expect(guest.locator("#rules .line")).to_contain_text("3 игрока · До дубля-девять · 14 костей в руке")
+    expect(guest.locator("#rules .line")).to_contain_text("3 игрока · Дубль-девять · 14 костей в руке")
     expect(guest.locator("#rules .line")).to_contain_text("30 секунд на ход")
     host.get_by_role("button", name="Start the match").click()
     expect(host.locator("#hand .tile").first).to_be_visible()

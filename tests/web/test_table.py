@@ -112,6 +112,8 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
         make_move(page)
         page.wait_for_timeout(40)
     expect(summary).to_contain_text("The match is over")
+    expect(page.locator("#turn-text")).to_have_text("The match is over")  # not "the round is over"
+    expect(summary.locator("table.rounds caption")).to_have_text("Points hand by hand")  # a hand, not a round
     expect(summary.locator(".winners")).to_have_text(re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$"))
     expect(summary.locator("svg.chart polyline.series")).to_have_count(2)
     page.get_by_role("button", name="Play again").click()

@@ -202,7 +202,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         table=summary,
         share=share,
         qr=share_qr(share, translations(language).gettext("QR code of the link to this table")),
-        strings=table_strings(language, protocol=request.app.state.protocol_version),
+        strings=table_strings(language, protocol=request.app.state.protocol_version, game=summary["game"]),
         seat_labels=seat_labels(language, summary["seats"]),
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
     )

@@ -20,10 +20,10 @@ def bot_names(language: str) -> dict[str, str]:
     }
 
 
-def table_strings(language: str, protocol: int | None = None) -> str:
+def table_strings(language: str, protocol: int | None = None, game: str = "chickenfoot") -> str:
     """The table page's data block for its script, as JSON (a data block, not a script: the CSP allows it): its
-    words in ``language`` and the version of the table protocol its socket is to speak (``protocol``: the
-    server's, passed in by the page; ``None`` for the words alone)."""
+    words in ``language`` (a hand, not a round, in the standard game) and the version of the table protocol its
+    socket is to speak (``protocol``: the server's, passed in by the page; ``None`` for the words alone)."""
     forms = translations(language)
     words = {
         "connecting": forms.gettext("Connecting…"),
@@ -63,6 +63,7 @@ def table_strings(language: str, protocol: int | None = None) -> str:
         **life_words(language),
         **layout_words(language),
         **fair_words(language),
+        **(hand_words(language) if game == "standard" else {}),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
@@ -75,6 +76,20 @@ def table_strings(language: str, protocol: int | None = None) -> str:
     if protocol is not None:
         block["protocol"] = protocol
     return json.dumps(block, ensure_ascii=False)
+
+
+def hand_words(language: str) -> dict[str, str]:
+    """The standard game's deals are hands, not rounds: the words that say so in its table page."""
+    forms = translations(language)
+    return {
+        "round_over": forms.gettext("The hand is over"),
+        "round_n_over": forms.gettext("Hand %(num)d is over"),
+        "by_round": forms.gettext("Points hand by hand"),
+        "round": forms.gettext("Hand"),
+        "chart_title": forms.gettext("Running totals after each hand"),
+        "next_deal": forms.gettext("Next hand in %(num)d s"),
+        "why_over": forms.gettext("This hand is over."),
+    }
 
 
 def scoring_words(language: str) -> dict[str, str]:

@@ -342,7 +342,7 @@ function renderFair() {
 function renderTurn(table, view) {
   const { you, clock } = state;
   const away = isAway(state);
-  if (view.end) $("turn-text").textContent = words.round_over;
+  if (view.end) $("turn-text").textContent = table.phase === "over" ? words.over : words.round_over;
   else if (view.turn === you && !away) $("turn-text").textContent = words.your_turn;
   else $("turn-text").textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
   $("round-line").textContent = roundLine(table, view, game, plural);
