@@ -38,6 +38,7 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
 
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:8]}")
+    expect(page.locator("#turn-boneyard")).to_be_hidden()  # nobody draws in the block game
     assert page.locator("#fair").get_attribute("title") == before["commitment"]
     play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
 

@@ -245,6 +245,7 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
     expect(page.locator("#viewer-body")).to_be_hidden()
     page.locator("#file").set_input_files(str(good))
     expect(page.locator("#analysis")).to_be_hidden()  # a file has no table to ask
+    expect(page.locator("#share")).to_be_hidden()  # nor a link that would lead anyone else to it
     expect(page.locator("#viewer-body")).to_be_visible()
     expect(page.locator("#viewer-note")).to_have_text("Otwarto plik match.json")
     expect(page.locator("#where-round")).to_have_text("Runda 1 z 5")

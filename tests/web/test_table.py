@@ -88,6 +88,7 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     totals = [int(t) for t in summary.locator("table.rounds tfoot td").all_inner_texts()]
     labels = chart.locator("text.label").all_text_contents()
     assert [int(label.rsplit(" ", 1)[1]) for label in labels] == totals, "each line is labelled with its total"
+    expect(page.locator("#board")).not_to_have_attribute("data-camera", "part")  # the final board, all of it
     shot(page, "round-summary")
     left = page.locator("#hand .tile")
     if left.count():  # another seat went out: the tiles still held say why they are dimmed

@@ -118,7 +118,8 @@ export class Camera {
     this.svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
     this.container.dataset.zoom = (this.size()[0] / w).toFixed(3);
     this.container.classList.toggle("moved", !this.fitted);
-    this.container.dataset.camera = this.mode === "follow" && this.dense() ? "part" : this.mode; // "part" of a dense board
+    const part = this.mode === "follow" && this.focus.length > 0 && this.dense(); // "part" of a dense board
+    this.container.dataset.camera = part ? "part" : this.mode;
     this.onChange(this);
   }
 

@@ -16,6 +16,7 @@ const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
 const state = { record: null, round: 0, move: 0, names: [] };
 const camera = new Camera($("board"));
 const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
+$("share").hidden = !source.record; // a file read in this browser is nowhere for a link to lead others
 const analysis = source.table ? new Analysis(source, { changed: () => render(), names: () => state.names }) : null;
 
 // -- loading ----------------------------------------------------------------------------------------------

@@ -216,7 +216,7 @@ function renderBoard() {
   if (round !== done.round) camera.restart(); // a new round is framed afresh, wherever the last one was looked at
   done.round = round;
   const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
-  const followed = focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean);
+  const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
   camera.attach(svg, bounds, [...places, ...followed], places.length);
 }
 
@@ -347,6 +347,7 @@ function renderTurn(table, view) {
   else $("turn-text").textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
   $("round-line").textContent = roundLine(table, view, game, plural);
   $("turn-boneyard").textContent = `${words.boneyard}: ${view.boneyard_size ?? 0}`;
+  $("turn-boneyard").hidden = table.options.mode === "block"; // nobody draws in the block game
   $("my-total").textContent = totalLine(table, view, game, isAway(state) ? null : you);
   const timed = clock?.seat === view.turn && !view.end;
   $("turn-clock").hidden = !timed;
