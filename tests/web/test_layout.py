@@ -257,7 +257,7 @@ def test_the_page_stays_light() -> None:
     assert weight < 147_000, f"the table page's scripts and stylesheet weigh {weight} bytes"
 
 
-DRAW_DENSE = """async ({ view, rect, double }) => {
+DRAW_DENSE = """async ({ view, rect, double, tools }) => {
     const board = await import("/static/board.js");
     const { Camera } = await import("/static/camera.js");
     const box = document.createElement("div"); // the board's place and size on the page during play
@@ -283,6 +283,10 @@ DRAW_DENSE = """async ({ view, rect, double }) => {
     const inside = (node) => { const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
         return r.left >= b.left - 0.5 && r.right <= b.right + 0.5
             && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5; };
+    const under = () => [...box.querySelectorAll(".tile")].filter((tile) => { // drawn under the board's buttons
+        const r = tile.getBoundingClientRect(), b = box.getBoundingClientRect();
+        const left = b.left + tools.x, top = b.top + tools.y;
+        return r.left < left + tools.w && r.right > left && r.top < top + tools.h && r.bottom > top; }).length;
     const measure = () => { // the width of the newest tile's face, and a pip across, in screen pixels
         const tile = box.querySelector(pending ? `.tile[data-tile="${pending}"]` : ".tile.last");
         const ctm = tile.querySelector("rect.body").getScreenCTM(); // however the tile is turned
@@ -293,7 +297,7 @@ DRAW_DENSE = """async ({ view, rect, double }) => {
     };
     const followed = measure();
     camera.fit();
-    const fitted = measure();
+    const fitted = { ...measure(), under: under() };
     camera.follow();
     const again = measure();
     box.remove();
@@ -313,11 +317,17 @@ def test_dense_boards_stay_legible_where_the_play_is(paced: Server, browser: Bro
         """() => { const r = document.getElementById("board").getBoundingClientRect();
         return {x: r.left, y: r.top, w: r.width, h: r.height}; }"""
     )
+    tools = page.evaluate(
+        """() => { const r = document.querySelector(".board-tools").getBoundingClientRect();
+        const b = document.getElementById("board").getBoundingClientRect();
+        return {x: r.left - b.left, y: r.top - b.top, w: r.width, h: r.height}; }"""
+    )
     dense_seen, lines = 0, []
     for view in dense_boards(8):
         for double in (False, True):
-            got = page.evaluate(DRAW_DENSE, {"view": view, "rect": rect, "double": double})
+            got = page.evaluate(DRAW_DENSE, {"view": view, "rect": rect, "double": double, "tools": tools})
             followed, fitted = got["followed"], got["fitted"]
+            assert fitted["under"] == 0, f"{fitted['under']} tiles under the board's buttons at Fit"
             lines.append(
                 f"{followed['tiles']} tiles{' (open double)' if double else ''}: tile {fitted['tile']:.1f} px"
                 f" at Fit, {followed['tile']:.1f} px followed ({followed['camera']})"

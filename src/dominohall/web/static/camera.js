@@ -8,6 +8,7 @@ const LEGIBLE_SCALE = 1.4; // the least the camera picks itself: pips 5.3 px, ti
 const MAX_SCALE = 5;
 const PAD = 1.2 * UNIT;
 const MARGIN = 3 * UNIT; // between a followed tile and the frame's edge (and the tools)
+const TOOLS_PX = 48; // the board's tools over its top edge: a fitted board starts below them
 
 const { min, max } = Math;
 /** The smallest box holding ``a`` (or nothing) and ``b``. */
@@ -101,15 +102,18 @@ export class Camera {
     return [Math.max(width, 50), Math.max(height, 50)];
   }
 
-  /** The view of the whole layout, never larger than MAX_FIT_SCALE pixels a unit, centred. */
+  /** The view of the whole layout, never larger than MAX_FIT_SCALE pixels a unit, centred below the board's
+   * tools (the zoom and sound buttons over its top edge). */
   fitBox() {
     const [width, height] = this.size();
+    const room = Math.max(height - TOOLS_PX, height / 2);
     const b = this.bounds || { minX: -100, minY: -60, maxX: 100, maxY: 60 };
     let w = Math.max(b.maxX - b.minX + 2 * PAD, width / MAX_FIT_SCALE);
-    let h = Math.max(b.maxY - b.minY + 2 * PAD, height / MAX_FIT_SCALE);
-    if (w / h < width / height) w = (h * width) / height;
-    else h = (w * height) / width;
-    return { x: (b.minX + b.maxX - w) / 2, y: (b.minY + b.maxY - h) / 2, w, h };
+    let h = Math.max(b.maxY - b.minY + 2 * PAD, room / MAX_FIT_SCALE);
+    if (w / h < width / room) w = (h * width) / room;
+    else h = (w * room) / width;
+    const top = ((height - room) * w) / width; // the strip under the tools, in units
+    return { x: (b.minX + b.maxX - w) / 2, y: (b.minY + b.maxY - h) / 2 - top, w, h: h + top };
   }
 
   apply() {
