@@ -40,6 +40,7 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:8]}")
     expect(page.locator("#turn-boneyard")).to_be_hidden()  # nobody draws in the block game
     assert page.locator("#fair").get_attribute("title") == before["commitment"]
+    assert page.locator("#fair a").get_attribute("href") == "/fairness"  # what the commitment is, a press away
     play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
 
     expect(page.locator("#fair")).to_be_hidden()
