@@ -281,6 +281,8 @@ def test_an_address_that_leads_nowhere_answers_404_in_the_shape_its_caller_reads
     for path in ("/xx/yy", "/pl/nothing", "/a/b/c/d"):
         status, body = raw(server, "GET", path, b"", {"accept-language": "pl"})
         assert status == 404 and "<h1>Nie ma takiej strony</h1>" in body.decode(), path
+    status, body = raw(server, "GET", "/t/NoSuchTable1", b"", {"accept-language": "pl"})  # a table's link
+    assert status == 404 and "<h1>Nie ma takiego stołu</h1>" in body.decode()
 
 
 # -- 10. a boolean is not a number -------------------------------------------------------------------------

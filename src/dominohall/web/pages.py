@@ -192,7 +192,7 @@ async def table_page(table_id: str, request: Request) -> Response:
     language = language_of(request)
     actor = await hall_of(request).actor(table_id)
     if actor is None:
-        return page(request, language, "no-table.html", status=404)
+        return page(request, language, "not-found.html", status=404, table_link=True)
     summary = actor.state.summary()
     share = str(request.url.replace(query=None))
     return page(

@@ -28,7 +28,7 @@ async def table_replay(table_id: str, match: int, request: Request) -> Response:
     language = language_of(request)
     actor = await hall_of(request).actor(table_id)
     if actor is None or match < 1:
-        return page(request, language, "no-table.html", status=404)
+        return page(request, language, "not-found.html", status=404, table_link=True)
     summary = actor.state.summary()
     source = {"table": table_id, "match": match, "record": f"/api/tables/{table_id}/record?match={match}"}
     return page(
