@@ -209,6 +209,59 @@ def test_contributions_refused_change_nothing(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+@pytest.mark.parametrize("change", ["kick", "bot", "stand"])
+def test_a_seat_that_changes_hands_between_rounds_loses_its_contribution(tmp_path: Path, change: str) -> None:
+    """Between two rounds Bo's page gives its contribution to the next deal; then Bo is asked to leave, a bot
+    is put in Bo's seat, or Bo stands: the contribution goes with Bo and round 2 is dealt without it."""
+
+    async def work(hall: Hall) -> dict[str, Any]:
+        table_id, ann = await hall.create(
+            NewTable("chickenfoot", {"players": 2, "length": "half"}, [None, None], "Ann"), 1
+        )
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        reply, bo = await hall.sit(table_id, 1, "Bo")
+        assert reply.error is None
+        tokens, inboxes = [ann, bo], [Inbox.for_token(ann), Inbox.for_token(bo)]
+        for inbox in inboxes:
+            await actor.join(inbox, None)
+        assert (await actor.submit(Command("start", token=token_hash(ann), command_id="go"))).error is None
+        moves = 0
+        while actor.state.round is not None and actor.state.round.end is None:  # round 1, both people playing
+            seat = actor.state.round.turn
+            view = inboxes[seat].last_view()
+            if view and view["turn"] == seat and view["end"] is None and view["legal_moves"]:
+                await actor.submit(command_for(view["legal_moves"][0], tokens[seat], f"m{moves}"))
+                moves += 1
+            await asyncio.sleep(0)
+        given = await actor.submit(Command("contribute", {"value": "cd" * 16}, token_hash(bo), "b"))
+        assert given.error is None and actor.state.summary()["fair"]["contributions"] == [None, "cd" * 16]
+        host = token_hash(ann)
+        command = {
+            "kick": Command("kick", {"seat": 1}, host, "k"),
+            "bot": Command("bot", {"seat": 1, "level": "easy"}, host, "b2"),
+            "stand": Command("stand", token=token_hash(bo), command_id="s"),
+        }[change]
+        assert (await actor.submit(command)).error is None, change
+        assert actor.state.summary()["fair"]["contributions"] == [None, None]
+        await actor.submit(Command("continue", token=host, command_id="c"))
+        await until(lambda: len(actor.state.fair.rounds) == 2, what="round 2 dealt")
+        sealed = actor.state.fair.rounds[1]
+        assert sealed is not None and sealed.contributions == {}  # round 2 was dealt without Bo's
+        return await match_record(actor.state, hall.store)
+
+    async def main() -> dict[str, Any]:
+        hall = await open_hall(tmp_path / "db")
+        hall.config.between_rounds = 60  # the next deal waits for Continue
+        try:
+            return await work(hall)
+        finally:
+            await close_hall(hall)
+
+    record = asyncio.run(main())
+    assert [check.verdict for check in check_fairness(record)] == [FAIR_ROUND]  # round 1, the one finished
+
+
 def test_a_table_rebuilt_between_commitment_and_deal_deals_the_same(tmp_path: Path) -> None:
     """The deal after a restart is the one the stored events foretold before it: secret and contributions
     are in the events, nothing else is drawn."""

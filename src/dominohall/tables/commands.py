@@ -179,9 +179,9 @@ def _stand(state: TableState, command: Command, rng: random.Random) -> list[Payl
     """Leave: before (or after) a match the seat is freed; during one a bot plays it until the person comes back
     through the link. A leaving host hands the role to the next person."""
     seat = _seated(state, command)
-    payload: Payload = {"t": "stood", "seat": seat}
+    payload: Payload = {"t": "stood", "seat": seat, "withdraw": True}
     if state.phase == PLAYING:
-        payload = {"t": "away", "seat": seat, "why": LEFT}
+        payload = {"t": "away", "seat": seat, "why": LEFT, "withdraw": True}
     return [payload | _handover(state, seat)]
 
 
@@ -206,7 +206,7 @@ def _kick(state: TableState, command: Command, rng: random.Random) -> list[Paylo
         raise CommandError("no-such-seat", f"nobody sits in seat {index}: there is nobody to ask to leave")
     if state.seats[index].token == command.token:
         raise CommandError("no-such-seat", "to leave your own seat, stand up")
-    return [{"t": "kicked", "seat": index}]
+    return [{"t": "kicked", "seat": index, "withdraw": True}]
 
 
 def _own_seat(state: TableState, command: Command, index: int) -> None:
@@ -223,7 +223,7 @@ def _bot(state: TableState, command: Command, rng: random.Random) -> list[Payloa
         name = state.seats[index].name
     else:
         name = bot_name(state.language, [s.name for i, s in enumerate(state.seats) if i != index], rng)
-    return [{"t": "bot", "seat": index, "level": level, "name": name}]
+    return [{"t": "bot", "seat": index, "level": level, "name": name, "withdraw": True}]
 
 
 def _level(level: object) -> str:
@@ -298,7 +298,7 @@ def _presence(state: TableState, command: Command, rng: random.Random) -> list[P
     if not due:
         raise CommandError("no-such-seat", f"seat {index} has no person to mark {command.kind}")
     if command.kind == "away":
-        return [{"t": "away", "seat": index} | _handover(state, index)]
+        return [{"t": "away", "seat": index, "withdraw": True} | _handover(state, index)]
     return [{"t": "back", "seat": index}]
 
 
@@ -350,7 +350,7 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> Decisio
     if ends:
         return Decision(tuple(events), OVER)
     if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
-        events.append({"t": "away", "seat": seat, "why": TIMED_OUT} | _handover(state, seat))
+        events.append({"t": "away", "seat": seat, "why": TIMED_OUT, "withdraw": True} | _handover(state, seat))
     return Decision(tuple(events), PLAYING)
 
 

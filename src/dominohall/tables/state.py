@@ -278,6 +278,7 @@ class TableState:
 
     def _on_stood(self, payload: dict[str, Any]) -> None:
         self._vacate(payload["seat"])
+        self._withdraw(payload)
         self._hand_over(payload)
 
     def _hand_over(self, payload: dict[str, Any]) -> None:
@@ -287,6 +288,7 @@ class TableState:
 
     def _on_kicked(self, payload: dict[str, Any]) -> None:
         self._vacate(payload["seat"])
+        self._withdraw(payload)
 
     def _vacate(self, index: int) -> None:
         """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
@@ -300,7 +302,14 @@ class TableState:
     def _on_away(self, payload: dict[str, Any]) -> None:
         seat = self.seats[payload["seat"]]
         seat.bot, seat.why = STAND_IN, payload.get("why", GONE)
+        self._withdraw(payload)
         self._hand_over(payload)
+
+    def _withdraw(self, payload: dict[str, Any]) -> None:
+        """A seat changed hands: its contribution to the next deal goes with its person (docs/fairness.md).
+        Events stored before they said so (no ``withdraw``) fold as they did then: only before a match."""
+        if payload.get("withdraw"):
+            self.fair.withdraw(payload["seat"])
 
     def _on_back(self, payload: dict[str, Any]) -> None:
         index = payload["seat"]
@@ -316,6 +325,7 @@ class TableState:
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
         if self.phase != PLAYING:
             self.fair.withdraw(payload["seat"])
+        self._withdraw(payload)
 
     def _on_settings(self, payload: dict[str, Any]) -> None:
         self.options = options_from_dict(self.game, payload["options"])
