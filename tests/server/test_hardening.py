@@ -273,6 +273,53 @@ def test_whole_numbers_written_with_a_point_or_quotes_are_refused_naming_the_set
     asyncio.run(over_the_socket())
 
 
+def test_a_null_setting_takes_its_default_and_a_list_is_refused_naming_the_setting(server: Server) -> None:
+    """``null`` (like a setting left out) takes the default when a table is made; a list or an object where a
+    number, word or true/false goes is ``bad-settings`` with its ``field``, over HTTP and over the socket."""
+    spec = {"game": "standard", "bots": [None, "easy"], "name": "Ann"}
+    status, body, _ = http("POST", f"{server.url}/api/tables", spec | {"settings": {"mode": None, "partners": None}})
+    assert status == 201, body
+    options = summary(server, body["id"])["options"]
+    assert (options["mode"], options["partners"]) == ("draw", False)
+    spec = {"bots": [None, "easy", "easy", "easy"], "name": "Ann"}
+    status, body, _ = http("POST", f"{server.url}/api/tables", spec | {"settings": {"length": None, "public": None}})
+    assert status == 201 and summary(server, body["id"])["options"]["length"] == "full", body
+    for settings in ({"target": [150]}, {"players": {"n": 2}}):
+        status, body, _ = http("POST", f"{server.url}/api/tables", spec | {"settings": settings})
+        assert (status, body["code"], body.get("field")) == (400, "bad-settings", next(iter(settings))), body
+
+    async def over_the_socket() -> None:
+        table_id, ann = create_table(server, [None, None, None, None], {})
+        client = await Client.open(server, table_id, ann)
+        answer = await client.command({"t": "settings", "settings": {"limit": [100]}})
+        assert (answer["code"], answer.get("field")) == ("bad-settings", "limit"), answer
+        assert summary(server, table_id)["seq"] == 1
+        await client.close()
+
+    asyncio.run(over_the_socket())
+    status, answer = raw(server, "POST", "/api/tables", b"", {"content-type": "application/json"})
+    assert (status, http_code(answer)) == (400, "bad-json")  # no body at all is not a JSON object either
+
+
+def test_a_contribution_too_long_and_an_analysis_of_a_seat_too_far_get_their_own_codes(server: Server) -> None:
+    """Out of shape is ``bad-contribution`` at any length (not ``too-long``); a seat the table does not have is
+    ``no-such-seat`` however far (not ``bad-message``)."""
+    table_id, ann = create_table(server, [None, None], {"players": 2})
+
+    async def over_the_socket() -> None:
+        client = await Client.open(server, table_id, ann)
+        for value in ("ab" * 65, "ab" * 500):
+            answer = await client.command({"t": "contribute", "value": value})
+            assert answer["code"] == "bad-contribution", answer
+        await client.close()
+
+    asyncio.run(over_the_socket())
+    for seat in (5, 8, 999):
+        status, body, _ = http("GET", f"{server.url}/api/tables/{table_id}/analysis?match=1&round=1&seat={seat}")
+        assert status in (400, 409) and body["code"] in ("no-such-seat", "not-started"), (seat, body)
+        assert body["code"] != "bad-message"
+
+
 def test_an_address_that_leads_nowhere_answers_404_in_the_shape_its_caller_reads(server: Server) -> None:
     """Under ``/api/`` the protocol's error object; elsewhere a page in the visitor's language."""
     for path in ("/api/nothing-here", "/api/tables/x/y/z", "/api/"):

@@ -19,7 +19,7 @@ from ..tables.commands import NewTable
 from ..tables.errors import CommandError
 from ..tables.records import match_record
 from ..web.seats import cookie_name, hall_of, set_seat_cookie
-from .protocol import SettingValue
+from .protocol import SettingValue, setting_refused
 
 router = APIRouter()
 
@@ -63,8 +63,12 @@ def invalid_request(request: Request, error: Exception) -> JSONResponse:
     loc = [str(part) for part in first["loc"]]
     where = printable(".".join(loc[1:]) or loc[0] if loc else "the request")
     whole_body = first["type"] in ("model_attributes_type", "dict_type") and len(loc) <= 1
-    if first["type"] == "json_invalid" or whole_body:  # a JSON error is placed at its offset: ("body", 1)
+    empty = first["type"] == "missing" and len(loc) == 1  # no body at all
+    setting = setting_refused(first["loc"][1:])
+    if first["type"] == "json_invalid" or whole_body or empty:  # a JSON error is placed at its offset
         refused = CommandError("bad-json", "the body is not a JSON object (in UTF-8)")
+    elif setting is not None:
+        refused = setting
     elif loc[:2] == ["body", "name"]:
         refused = CommandError("bad-name", "a display name is 1 to 24 printable characters")
     elif first["type"] == "string_too_long":
@@ -147,7 +151,7 @@ async def analysis(
     request: Request,
     match: Annotated[int, Query(ge=1, le=100_000)],
     round: Annotated[int, Query(ge=1, le=1_000)],
-    seat: Annotated[int, Query(ge=0, le=7)],
+    seat: Annotated[int, Query(ge=0, le=1_000)],  # a seat the table lacks: no-such-seat
 ) -> Any:
     """The analysis of a seat's choices in a finished round (``dominohall/analysis@1``, docs/bots.md): 200
     with it once ready; 202 ``{"status": "pending"}`` while it is computed (ask again); 503 ``busy``."""

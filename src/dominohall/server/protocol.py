@@ -7,6 +7,7 @@ table events, ``seq``. ``docs/protocol.md`` describes each with an example.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import orjson
@@ -129,7 +130,7 @@ class Contribute(ClientCommand):
     """A seated player's page adds its random value to the next deal (docs/fairness.md): once per seat and deal."""
 
     t: Literal["contribute"]
-    value: Annotated[str, Field(max_length=128)]
+    value: str  # any length the frame allows: the tables refuse one out of shape as bad-contribution
 
 
 class Kick(ClientCommand):
@@ -211,6 +212,15 @@ def message_id(text: str) -> str | None:
     return found if isinstance(found, str) and 1 <= len(found) <= 64 else None
 
 
+def setting_refused(where: Sequence[int | str]) -> CommandError | None:
+    """``bad-settings`` naming the setting, when the part of a message found wrong (``where``) is one value of
+    its ``settings`` (a list or an object where a number, word or true/false goes); else ``None``."""
+    if len(where) >= 2 and where[0] == "settings" and isinstance(where[1], str):
+        key = where[1][:64]
+        return CommandError("bad-settings", f"{key} is a number, a word, true or false, or null", field=key)
+    return None
+
+
 def _refusal(error: ValidationError) -> CommandError:
     first = error.errors()[0]
     kind = first["type"]
@@ -220,6 +230,9 @@ def _refusal(error: ValidationError) -> CommandError:
         return CommandError("bad-message", 'the message has no type: add a field t, like {"t": "draw"}')
     if kind in ("json_invalid", "json_type") or not first["loc"]:
         return CommandError("bad-json", "the message is not a JSON object")
+    refused = setting_refused(first["loc"][1:])
+    if refused is not None:
+        return refused
     where = ".".join(str(part) for part in first["loc"][1:]) or "the message"
     if kind == "string_too_long":
         return CommandError("too-long", f"{where}: {first['msg']}")

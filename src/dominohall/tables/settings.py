@@ -124,7 +124,8 @@ def table_settings_from(settings: dict[str, Any], base: TableSettings | None = N
             raise _refuse(str(error), "turn_seconds") from None
         if seconds and not TURN_SECONDS[0] <= seconds <= TURN_SECONDS[1]:
             raise _refuse(f"a turn has {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds, or 0 for none", "turn_seconds")
-    public = settings.get("public", base.public)
+    public = settings.get("public")
+    public = base.public if public is None else public
     if not isinstance(public, bool):
         raise _refuse("public is true or false", "public")
     return TableSettings(seconds, public)
@@ -161,7 +162,10 @@ def _whole(settings: dict[str, Any], key: str, default: int | None, game: str) -
 
 
 def _word(settings: dict[str, Any], key: str, default: str) -> str:
-    value = settings.get(key, default)
+    """The word under ``key`` (``default`` when left out or null)."""
+    value = settings.get(key)
+    if value is None:
+        return default
     if not isinstance(value, str):
         raise OptionsError(f"{key} must be a word", key)
     return value
@@ -180,7 +184,8 @@ def _chicken_foot(settings: dict[str, Any]) -> ChickenFootOptions:
 
 
 def _standard(settings: dict[str, Any]) -> StandardOptions:
-    partners = settings.get("partners", False)
+    partners = settings.get("partners")
+    partners = False if partners is None else partners
     if not isinstance(partners, bool):
         raise OptionsError("partners is true or false", "partners")
     target = settings.get("target", BY_MODE)
