@@ -66,10 +66,12 @@ def inside_viewport(page: Page, selector: str) -> dict[str, Any]:
     )
 
 
-CLIPPED_IN_CARDS = """() => [...document.querySelectorAll("#ring li .count, #ring li .total")].filter((node) => {
-  const r = node.getBoundingClientRect(), card = node.closest("li").getBoundingClientRect();
-  return r.width === 0 || r.right > card.right - 1 || r.left < card.left; }).map((node) => node.textContent)"""
-"""The tile counts and point totals of the seats' cards that do not fit in their card."""
+CLIPPED_IN_CARDS = """() => [...document.querySelectorAll("#ring li .count, #ring li .total, #ring li .pile")]
+  .filter((node) => { const r = node.getBoundingClientRect(), card = node.closest("li").getBoundingClientRect();
+    return r.width < (node.matches(".pile") ? 12 : 1) || r.right > card.right - 1 || r.left < card.left; })
+  .map((node) => node.className + " " + node.textContent)"""
+"""The tile counts and point totals of the seats' cards that do not fit in their card, and any pile of backs
+too narrow to keep the count apart from the points ("4 18 points" read as 418)."""
 ALL_TABS_FIT = """() => {
   const tabs = document.querySelector('.side-tabs'), scores = tabs.querySelector('[data-tab=scores]');
   const hidden = scores.hidden;

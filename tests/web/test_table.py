@@ -273,6 +273,9 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     seats.nth(1).get_by_role("button", name="Ask to leave").click()
     expect(seats.nth(1)).to_contain_text("Free seat")
     expect(guest.locator("#phase")).to_have_text("You are watching this table")
+    expect(guest.locator("#notice")).to_have_text("The host asked you to leave your seat: you are watching now.")
+    levels = seats.nth(2).get_by_label("Bot level for seat 3").locator("option")
+    assert levels.evaluate_all("(options) => options.map((o) => o.value)") == ["easy", "medium", "hard", "expert"]
     seats.nth(2).get_by_label("Bot level for seat 3").select_option("hard")
     seats.nth(2).get_by_role("button", name="Seat a bot").click()
     expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(hard bot\)"))  # a bot's own name and its level

@@ -89,6 +89,7 @@ def hand_words(language: str) -> dict[str, str]:
         "chart_title": forms.gettext("Running totals after each hand"),
         "next_deal": forms.gettext("Next hand in %(num)d s"),
         "why_over": forms.gettext("This hand is over."),
+        "no_moves_yet": forms.gettext("No moves yet this hand."),
     }
 
 
@@ -239,6 +240,7 @@ def life_words(language: str) -> dict[str, str]:
         "fill_start": forms.gettext("Fill the free seats with bots and start"),
         "timed_out": forms.gettext("%(name)s ran out of time: a bot made that move."),
         "you_timed_out": forms.gettext("Your time ran out: a bot made that move for you."),
+        "you_kicked": forms.gettext("The host asked you to leave your seat: you are watching now."),
         "time_left": forms.gettext("Time left: %(time)s"),
         "bot_for_you": forms.gettext("A bot is playing for you."),
         "you_left": forms.gettext("You left the match: a bot plays your seat until you come back."),

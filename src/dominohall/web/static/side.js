@@ -2,7 +2,7 @@
 import { control } from "./form.js";
 import { format, make, plural, words } from "./i18n.js";
 
-const LEVELS = ["easy", "medium", "hard"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 const DEFAULT_BOT_NAME = /^(Easy|Medium|Hard) bot$/;
 
 /** How a seat is called on the page: a person by name, a bot by name and level ("Clara (medium bot)"), or

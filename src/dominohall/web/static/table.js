@@ -487,6 +487,7 @@ function receive(frame) {
   if (frame.t === "error") return; // refused: nothing else changed
   renderFair();
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
+  if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
   if (notice && notice !== before.notice && table) {
     const { seat } = notice;
     showNotice(seat === state.you ? words.you_timed_out : format(words.timed_out, { name: seatName(table.seats[seat], seat) }));
