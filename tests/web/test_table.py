@@ -79,6 +79,7 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
         page.wait_for_timeout(40)
     assert pictured, "no later chicken foot in two rounds"
     expect(summary).to_contain_text(re.compile(r"Round \d is over"))
+    expect(page.locator("#continue")).to_be_focused()  # from the hand, the keyboard's next step is Continue
     expect(summary.locator("table.hands tbody tr")).to_have_count(4)
     rounds = summary.locator("table.rounds tbody tr")
     assert rounds.count() >= 1

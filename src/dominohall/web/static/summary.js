@@ -168,6 +168,7 @@ export function renderSummary(box, summary, ctx) {
   body.appendChild(handsTable(summary, ctx));
   if (scores.rows.length) body.appendChild(scoreboard(sideNames, scores));
   box.classList.toggle("folded", Boolean(ctx.folded));
+  const focused = box.contains(document.activeElement) ? document.activeElement?.id : ""; // kept across redraws
   box.replaceChildren(head, ended);
   if (match) {
     box.appendChild(make("p", winnersLine(match, seatNames, !(ctx.game === "chickenfoot" || !ctx.table.options.partners)), { class: "winners" }));
@@ -184,6 +185,7 @@ export function renderSummary(box, summary, ctx) {
   }
   if (ctx.fair) box.appendChild(ctx.fair);
   box.appendChild(body);
+  if (focused) box.querySelector(`#${focused}`)?.focus({ preventScroll: true });
 }
 
 function button(text, id, handler) {

@@ -301,6 +301,9 @@ function renderScores(table) {
       },
     });
     if (opened) $("announce").textContent = [box.querySelector("h2"), box.querySelector(".ended"), box.querySelector(".winners")].filter((node) => node !== null).map((node) => node.textContent).join(" ");
+    const active = document.activeElement;
+    const playing = !active || active === document.body || active.closest("#hand, .actions, #targets");
+    if (opened && playing) box.querySelector("#continue:not([disabled]), #rematch")?.focus({ preventScroll: true }); // the keyboard's next step
   }
   const board = $("scoreboard");
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
