@@ -132,7 +132,14 @@ describe("a move", () => {
     assert.deepEqual(state.view.history.at(-1), { seat: 1, kind: "draw" });
     assert.deepEqual(state.view.placed, [["9-4", "9-9"]], "a draw lays nothing");
     assert.deepEqual(state.notice, { seat: 1, seq: 12 });
-    assert.deepEqual(state.feed, { round: "1:0", timeouts: [1], scored: {} });
+    assert.deepEqual(state.feed, { round: "1:0", timeouts: [1], standIn: [], scored: {} });
+  });
+
+  test("made by a bot for a person who is away is marked in the feed (a timeout is marked as such)", () => {
+    const seats = table().seats.map((seat, index) => (index === 0 ? { ...seat, away: true, why: "left" } : seat));
+    const away = fold(started(), [{ t: "away", seq: 10, seat: 0, why: "left", table: table({ seats }) }]);
+    const state = fold(away, [{ ...annPlays, seq: 11 }, bobTimesOut]);
+    assert.deepEqual(state.feed, { round: "1:0", timeouts: [1], standIn: [0], scored: {} });
   });
 
   test("of the standard game notes the points it scored", () => {
@@ -177,7 +184,7 @@ describe("a move", () => {
   test("before any view (a watcher between matches) keeps no view", () => {
     const state = fold(initialState(), [snapshot({ view: null }), annPlays]);
     assert.equal(state.view, null);
-    assert.deepEqual(state.feed, { round: null, timeouts: [], scored: {} });
+    assert.deepEqual(state.feed, { round: null, timeouts: [], standIn: [], scored: {} });
   });
 });
 
@@ -190,7 +197,7 @@ describe("the table's events", () => {
     assert.equal(state.view.centre, "8-8");
     assert.deepEqual(state.clock, { seat: 1, limit: 60, left: 45, at: 9000 });
     assert.equal(state.turnSeq, 20);
-    assert.deepEqual(state.feed, { round: "1:1", timeouts: [], scored: {} });
+    assert.deepEqual(state.feed, { round: "1:1", timeouts: [], standIn: [], scored: {} });
   });
 
   test("settings, a seat taken and a ready seat bring the table whole", () => {

@@ -323,6 +323,7 @@ def layout_words(language: str) -> dict[str, str]:
         "led": forms.gettext("%(name)s led %(tile)s"),
         "scored": forms.gettext("%(name)s scored %(num)d"),
         "timed_out_move": forms.gettext("%(name)s ran out of time"),
+        "stand_in": forms.gettext("%(name)s (bot)"),
         "said_play": forms.gettext("played %(tile)s"),
         "said_draw": forms.gettext("drew"),
         "said_pass": forms.gettext("passed"),

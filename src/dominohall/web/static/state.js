@@ -9,7 +9,7 @@ export const CHAT_LENGTH = 50;
 export function initialState({ watching = false, scores = { match: null, rows: [], complete: false }, seen = { given: {}, shown: {}, hands: {}, late: {} } } = {}) {
   return {
     link: "connecting", seq: null, you: null, watching, table: null, view: null, match: null, connected: null,
-    chat: [], feed: { round: null, timeouts: [], scored: {} }, scores, summary: null, folded: false,
+    chat: [], feed: { round: null, timeouts: [], standIn: [], scored: {} }, scores, summary: null, folded: false,
     clock: null, between: null, turnSeq: null, fresh: null, choice: null, movedAt: null, problem: null, notice: null,
     hint: null, fair: { playing: null, sent: null, seen, results: {} },
   };
@@ -92,7 +92,8 @@ function move(state, frame) {
   const next = { ...state, view };
   if (frame.move.kind === "play" && frame.move.tile) next.fresh = { tile: frame.move.tile, seq: frame.seq };
   if (!view || !state.table) return next;
-  next.feed = noteFeed(followFeed(state.feed, roundKey(state.table, view)), view.history.length - 1, frame, state.view, view);
+  const away = Boolean(state.table.seats[frame.seat]?.away); // a bot plays for the person
+  next.feed = noteFeed(followFeed(state.feed, roundKey(state.table, view)), view.history.length - 1, frame, state.view, view, away);
   if (frame.timeout) next.notice = { seat: frame.seat, seq: frame.seq };
   if (view.end) Object.assign(next, { summary: { view, match: frame.match ?? null }, folded: false });
   return next;
@@ -198,17 +199,19 @@ export function roundsEnded(state) {
 export const secondsLeft = (clock, now) => (clock ? Math.max(0, clock.left - (now - clock.at) / 1000) : 0);
 
 /** The feed of round ``key`` (a fresh one for a new round). @param {Feed} feed @param {string} key @returns {Feed} */
-export const followFeed = (feed, key) => (feed.round === key ? feed : { round: key, timeouts: [], scored: {} });
+export const followFeed = (feed, key) => (feed.round === key ? feed : { round: key, timeouts: [], standIn: [], scored: {} });
 
-/** The move at history ``index`` noted: its timeout, the points its side gained (before the round's end).
- * @param {Feed} feed @param {number} index @param {MoveFrame} frame @param {View | null} before
- * @param {View} after @returns {Feed} */
-export function noteFeed(feed, index, frame, before, after) {
+/** The move at history ``index`` noted: its timeout, a bot's for a person away (``away``), the points its side
+ * gained (before the round's end). @param {Feed} feed @param {number} index @param {MoveFrame} frame
+ * @param {View | null} before @param {View} after @param {boolean} [away] @returns {Feed} */
+export function noteFeed(feed, index, frame, before, after, away = false) {
   const gained = (after.scores || []).map((value, side) => value - (before?.scores?.[side] ?? value));
   const points = Math.max(0, ...gained);
   const timeouts = frame.timeout ? [...feed.timeouts, index] : feed.timeouts;
+  const standIn = away && !frame.timeout ? [...(feed.standIn || []), index] : feed.standIn;
   const scored = points > 0 && !after.end ? { ...feed.scored, [index]: points } : feed.scored;
-  return timeouts === feed.timeouts && scored === feed.scored ? feed : { ...feed, timeouts, scored };
+  const same = timeouts === feed.timeouts && scored === feed.scored && standIn === feed.standIn;
+  return same ? feed : { ...feed, timeouts, standIn, scored };
 }
 
 /** The totals after each ended round, from a snapshot. @param {number[][]} rows @param {number} match @returns {ScoreRows} */

@@ -147,7 +147,7 @@
 /** @typedef {{verdict: string, text: string}} FairResult A deal checked: "fair", "not fair", "no proof" or "". */
 
 /**
- * @typedef {{round: string | null, timeouts: number[], scored: {[index: string]: number}}} Feed
+ * @typedef {{round: string | null, timeouts: number[], standIn: number[], scored: {[index: string]: number}}} Feed
  * The history indices of this round's moves made for a seat out of time, and the points each play scored.
  */
 
