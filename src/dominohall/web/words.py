@@ -330,6 +330,7 @@ def layout_words(language: str) -> dict[str, str]:
         "said_scored": forms.gettext("+%(num)d"),
         "no_moves_yet": forms.gettext("No moves yet this round."),
         "play_here": forms.gettext("play here"),
+        "waits_toes": forms.gettext("waits for toes"),
         "why_wait": forms.gettext("Wait for your turn."),
         "why_over": forms.gettext("This round is over."),
         "why_pending": forms.gettext("Cover %(tile)s first."),

@@ -208,7 +208,8 @@ function renderBoard() {
   const portrait = isPortrait();
   done.portrait = portrait;
   const pending = view.pending && view.pending_needs && !view.end ? view.pending : null;
-  const marks = { pending, playHere: words.play_here, recent: sinceMyTurn(view, state.you) };
+  const here = view.turn === state.you && !isAway(state) ? words.play_here : words.waits_toes;
+  const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
   const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, ...marks });
@@ -309,7 +310,7 @@ function renderScores(table) {
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
   if (!$("scores").hidden) board.replaceChildren(scoreboard(sides(table), scores));
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=scores]"));
-  tab.hidden = $("scores").hidden; // a phone's Scores tab goes while the summary above shows them
+  tab.hidden = $("scores").hidden; // a phone: no empty Scores tab
   if (tab.hidden && tab.getAttribute("aria-selected") === "true") showTab("moves");
 }
 
