@@ -151,11 +151,15 @@ def test_keyboard_alone_lays_a_tile(server: Server, browser: Browser) -> None:
         page.keyboard.press("Enter")
         page.wait_for_timeout(100)
     before = page.locator("#hand .tile").count()
-    page.locator("#copy").focus()
-    for _ in range(30):  # tab on to the first lit tile (dimmed tiles are disabled: the tab skips them)
+    page.get_by_role("link", name="Skip to content").focus()  # the page's first stop
+    page.keyboard.press("Tab")
+    expect(page.locator(":focus")).to_have_text("Skip to your hand")  # its second
+    page.keyboard.press("Enter")
+    for _ in range(before):  # tab on to the first lit tile (dimmed tiles are disabled: the tab skips them)
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.classList.contains('lit')"):
             break
+    assert page.evaluate("document.activeElement.classList.contains('lit')"), "no lit tile within a hand's tabs"
     page.keyboard.press("Enter")
     if page.locator("#targets:not([hidden]) button").count():
         page.keyboard.press("Enter")  # the first target has the focus
