@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -244,6 +245,11 @@ def test_a_seat_that_changes_hands_between_rounds_loses_its_contribution(tmp_pat
         }[change]
         assert (await actor.submit(command)).error is None, change
         assert actor.state.summary()["fair"]["contributions"] == [None, None]
+        stored = await hall.store.load(table_id)  # the same events as stored before they said "withdraw"
+        before = TableState(table_id)
+        for event in stored:
+            before.fold(replace(event, payload={k: v for k, v in event.payload.items() if k != "withdraw"}))
+        assert before.summary()["fair"]["contributions"] == [None, "cd" * 16], "old events fold as they did"
         await actor.submit(Command("continue", token=host, command_id="c"))
         await until(lambda: len(actor.state.fair.rounds) == 2, what="round 2 dealt")
         sealed = actor.state.fair.rounds[1]

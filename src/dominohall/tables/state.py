@@ -278,7 +278,7 @@ class TableState:
 
     def _on_stood(self, payload: dict[str, Any]) -> None:
         self._vacate(payload["seat"])
-        self._withdraw(payload)
+        self._withdraw(payload, before_match=True)
         self._hand_over(payload)
 
     def _hand_over(self, payload: dict[str, Any]) -> None:
@@ -288,7 +288,7 @@ class TableState:
 
     def _on_kicked(self, payload: dict[str, Any]) -> None:
         self._vacate(payload["seat"])
-        self._withdraw(payload)
+        self._withdraw(payload, before_match=True)
 
     def _vacate(self, index: int) -> None:
         """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
@@ -297,7 +297,6 @@ class TableState:
             self.seats[index] = Seat(seat.name, STAND_IN, None)
         else:
             self.seats[index] = Seat()
-            self.fair.withdraw(index)
 
     def _on_away(self, payload: dict[str, Any]) -> None:
         seat = self.seats[payload["seat"]]
@@ -305,10 +304,11 @@ class TableState:
         self._withdraw(payload)
         self._hand_over(payload)
 
-    def _withdraw(self, payload: dict[str, Any]) -> None:
+    def _withdraw(self, payload: dict[str, Any], before_match: bool = False) -> None:
         """A seat changed hands: its contribution to the next deal goes with its person (docs/fairness.md).
-        Events stored before they said so (no ``withdraw``) fold as they did then: only before a match."""
-        if payload.get("withdraw"):
+        Events stored before they said so (no ``withdraw``) fold as they did then: a seat freed or given to a
+        bot lost it before a match only (``before_match``), a stand-in never."""
+        if payload.get("withdraw") or (before_match and self.phase != PLAYING):
             self.fair.withdraw(payload["seat"])
 
     def _on_back(self, payload: dict[str, Any]) -> None:
@@ -323,9 +323,7 @@ class TableState:
 
     def _on_bot(self, payload: dict[str, Any]) -> None:
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
-        if self.phase != PLAYING:
-            self.fair.withdraw(payload["seat"])
-        self._withdraw(payload)
+        self._withdraw(payload, before_match=True)
 
     def _on_settings(self, payload: dict[str, Any]) -> None:
         self.options = options_from_dict(self.game, payload["options"])

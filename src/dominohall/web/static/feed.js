@@ -22,7 +22,8 @@ export function renderLog(list, view, feed, nameOf) {
   const items = [];
   history.slice(start).forEach((entry, offset) => {
     const index = start + offset;
-    const name = (feed.standIn || []).includes(index) ? format(words.stand_in, { name: nameOf(entry.seat) }) : nameOf(entry.seat);
+    const own = nameOf(entry.seat);
+    const name = feed.standIn.includes(index) ? format(words.stand_in, { name: own }) : own;
     if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
     items.push(make("li", moveLine(entry, name), { "data-seat": entry.seat, "data-kind": entry.kind }));
     if (index in feed.scored) items.push(make("li", format(words.scored, { name, num: feed.scored[index] }), { class: "scored" }));

@@ -208,7 +208,7 @@ export function noteFeed(feed, index, frame, before, after, away = false) {
   const gained = (after.scores || []).map((value, side) => value - (before?.scores?.[side] ?? value));
   const points = Math.max(0, ...gained);
   const timeouts = frame.timeout ? [...feed.timeouts, index] : feed.timeouts;
-  const standIn = away && !frame.timeout ? [...(feed.standIn || []), index] : feed.standIn;
+  const standIn = away && !frame.timeout ? [...feed.standIn, index] : feed.standIn;
   const scored = points > 0 && !after.end ? { ...feed.scored, [index]: points } : feed.scored;
   const same = timeouts === feed.timeouts && scored === feed.scored && standIn === feed.standIn;
   return same ? feed : { ...feed, timeouts, standIn, scored };
