@@ -8,7 +8,8 @@ browser context (an empty cache, the host's seat cookie), and takes the medians 
 - ``first_paint_ms``, ``first_contentful_paint_ms``: Chromium's paint timings of the page;
 - ``hand_ms``: until the host's hand is on the page (the WebSocket's snapshot drawn);
 - ``page_kb``: the page's own weight, uncompressed: the HTML, its scripts and its stylesheet (no fonts;
-  the site has no images), with ``html_kb``, ``js_kb``, ``css_kb``.
+  the site has no images), with ``html_kb``, ``js_kb``, ``css_kb``;
+- ``transfer_kb``: the same responses' bodies as they travelled (the scripts and styles gzipped).
 
 The goals: first paint under 1 s on loopback, the page under 250 KB.
 """
@@ -62,11 +63,12 @@ def load(browser: Browser, base: str, path: str, cookie: tuple[str, str]) -> dic
     paints = page.evaluate("Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]))")
     figures = {"first_paint_ms": paints.get("first-paint", -1.0), "hand_ms": hand_ms}
     figures["first_contentful_paint_ms"] = paints.get("first-contentful-paint", -1.0)
-    weights = dict.fromkeys(KINDS.values(), 0.0)
+    weights = dict.fromkeys([*KINDS.values(), "transfer_kb"], 0.0)
     for response in responses:
         kind = KINDS.get(response.request.resource_type)
         if kind and response.ok:
             weights[kind] += len(response.body()) / 1000
+            weights["transfer_kb"] += response.request.sizes()["responseBodySize"] / 1000
     context.close()
     return figures | weights
 
