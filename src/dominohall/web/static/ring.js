@@ -76,7 +76,10 @@ function chip(index, ctx) {
   item.classList.toggle("offline", ctx.connected?.[index] === false && !seat.bot);
   const head = make("span", null, { class: "who" });
   head.appendChild(make("span", null, { class: "dot", "aria-hidden": "true" }));
-  head.appendChild(make("span", names[index], { class: "name", title: names[index] }));
+  const level = seat.bot && !seat.away ? words[`seat_${seat.bot}`] : null; // under the name when it is long
+  const named = level && names[index] !== level;
+  head.appendChild(make("span", named ? seat.name : names[index], { class: "name", title: names[index] }));
+  if (named) head.appendChild(make("span", level, { class: "level" }));
   if (ctx.clockSeat === index) head.appendChild(clockRing(ctx.clockShare));
   item.appendChild(head);
   const line = make("span", null, { class: "line" });
