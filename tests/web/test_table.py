@@ -74,6 +74,7 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
             pictured = True
         if make_move(page) == "draw" and note.is_visible():
             expect(note).to_contain_text(re.compile(r"You drew \d+-\d+\. It fits nowhere"))
+            assert not page.locator("#pass").is_visible(), "no Pass button while the page passes by itself"
             expect(note).to_be_hidden(timeout=5_000)  # shown for a moment, then the turn passed by itself
             auto_passed = True
         page.wait_for_timeout(40)

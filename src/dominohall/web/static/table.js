@@ -400,6 +400,7 @@ function renderDrawn(view) {
   const stuck = view.turn === state.you && !isAway(state) && view.drawn && moves.length === 1 && moves[0].kind === "pass";
   $("drawn-note").hidden = !stuck;
   if (!stuck) return;
+  $("pass").hidden = true; // the page passes by itself: no button that shows for half a second
   $("drawn-note").textContent = format(words.drawn_no_fit, { tile: view.drawn });
   if (done.autoPass === state.seq) return;
   done.autoPass = state.seq;
