@@ -19,8 +19,9 @@ from dominohall.engine.errors import RULES
 from dominohall.server.errors import HTTP_CODES
 from dominohall.server.protocol import PROTOCOL_VERSION
 from dominohall.tables.errors import CODES
-from dominohall.web import LANGUAGES, catalog, chosen_language, translations
+from dominohall.web import LANGUAGES, catalog, chosen_language, render, translations
 from dominohall.web.catalogs import messages
+from dominohall.web.pages import lobby_order
 from dominohall.web.words import table_strings
 
 from ..server.harness import Server
@@ -254,6 +255,32 @@ def test_the_home_page_shows_a_drawn_chicken_foot(server: Server, language: str)
     assert len(svg) < 8_000, "a small picture"
     assert svg.count("<rect") == 1 + 2 + 9  # the felt, two doubles (the centre one and a later one), nine toes
     assert "<script" not in svg
+
+
+def listing(number: int, phase: str, seats: str) -> dict[str, Any]:
+    """A lobby listing whose seats are written as letters: p a person, b a bot, f free."""
+    kinds = {"p": {"free": False, "bot": None}, "b": {"free": False, "bot": "medium"}, "f": {"free": True, "bot": None}}
+    return {"id": f"t{number}", "phase": phase, "seats": [kinds[kind] for kind in seats], "free": seats.count("f")}
+
+
+def test_the_lobby_lists_the_tables_nearest_to_starting_first_and_says_how_many_it_leaves_out() -> None:
+    tables = [
+        listing(1, "playing", "pbbb"),
+        listing(2, "waiting", "pfff"),
+        listing(3, "playing", "ppbb"),
+        listing(4, "waiting", "ppbf"),
+        listing(5, "waiting", "pbff"),
+    ]
+    shown, more = lobby_order(tables, shown=4)
+    assert [table["id"] for table in shown] == ["t4", "t5", "t2", "t3"]  # one seat to fill, two, three; a match
+    assert more == 1
+    assert lobby_order(tables)[1] == 0
+    entry = {"id": "t4", "link": "/t/t4", "game": "chickenfoot", "rules": "", "taken": 3, "seats": 4, "people": []}
+    for language, words in [("en", "1 more public table is open"), ("ru", "Открыто ещё 3 публичных стола")]:
+        count = 1 if language == "en" else 3
+        html = render(language, "lobby.html", lobby=[entry | {"open": True}], lobby_more=count)
+        assert words in html
+    assert "lobby-more" not in render("en", "lobby.html", lobby=[entry | {"open": True}], lobby_more=0)
 
 
 def test_static_files_travel_gzipped_and_pages_do_not(server: Server) -> None:

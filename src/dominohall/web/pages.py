@@ -19,6 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
+from ..tables.ports import Listing
 from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, render, translations
 from .forms import (
     FormError,
@@ -61,23 +62,42 @@ async def home(language: str, request: Request) -> Response:
     """The home page: the games, each with a big Play, and the lobby of public tables."""
     if language not in LANGUAGES:
         return not_found(request)
-    return page(request, language, "home.html", lobby=await lobby_entries(request, language))
+    return page(request, language, "home.html", **await lobby(request, language))
 
 
 @router.get("/{language}/lobby")
-async def lobby(language: str, request: Request) -> Response:
+async def lobby_list(language: str, request: Request) -> Response:
     """The lobby's list alone (the home page's script fetches it to refresh the list)."""
     if language not in LANGUAGES:
         return not_found(request)
-    html = render(language, "lobby.html", lobby=await lobby_entries(request, language))
+    html = render(language, "lobby.html", **await lobby(request, language))
     return HTMLResponse(html, headers={"cache-control": "no-store"})
 
 
-async def lobby_entries(request: Request, language: str) -> list[dict[str, Any]]:
-    """The public tables of the lobby as the page shows them: tables with a free seat first, then matches to
-    watch, each with its game, its settings in short, its seats taken and the people seated."""
+LOBBY_SHOWN = 30
+"""The most tables the lobby lists at once: the ones nearest to starting, then the matches with most people."""
+
+
+def lobby_order(tables: list[Listing], shown: int = LOBBY_SHOWN) -> tuple[list[Listing], int]:
+    """The listings the lobby shows, in its order, and how many it leaves out: first the tables waiting with a
+    free seat, those with fewer seats left to fill first (they start soonest), then the matches being played,
+    those with more people seated first."""
+
+    def rank(table: Listing) -> tuple[bool, int]:
+        if table["phase"] == "waiting" and table["free"] > 0:
+            return False, table["free"]
+        return True, -sum(1 for seat in table["seats"] if not seat["free"] and not seat["bot"])
+
+    ranked = sorted(tables, key=rank)
+    return ranked[:shown], max(0, len(ranked) - shown)
+
+
+async def lobby(request: Request, language: str) -> dict[str, Any]:
+    """The lobby as the page shows it (``lobby``, ``lobby_more``): its tables (``lobby_order``), each with its
+    game, its settings in short, its seats taken and the people seated, and how many more it leaves out."""
+    tables, more = lobby_order(await hall_of(request).open_tables())
     entries = []
-    for table in await hall_of(request).open_tables():
+    for table in tables:
         seats = table["seats"]
         entries.append(
             {
@@ -91,7 +111,7 @@ async def lobby_entries(request: Request, language: str) -> list[dict[str, Any]]
                 "open": table["phase"] == "waiting" and table["free"] > 0,
             }
         )
-    return sorted(entries, key=lambda entry: not entry["open"])
+    return {"lobby": entries, "lobby_more": more}
 
 
 @router.post("/{language}/t/{table_id}/sit")
@@ -114,8 +134,8 @@ async def sit_from_lobby(language: str, table_id: str, request: Request) -> Resp
         "no-table": forms.gettext("There is no such table. Please check the link."),
     }
     text = reasons.get(problem, forms.gettext("That table has no free seat any more."))
-    entries = await lobby_entries(request, language)
-    return page(request, language, "home.html", status=409, lobby=entries, lobby_problem=text, name=name)
+    listed = await lobby(request, language)
+    return page(request, language, "home.html", status=409, **listed, lobby_problem=text, name=name)
 
 
 async def take_free_seat(request: Request, table_id: str, name: str) -> tuple[str | None, str]:
