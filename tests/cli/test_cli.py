@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,6 +84,27 @@ def test_play_command_runs_to_the_end_and_quits_cleanly_on_end_of_input() -> Non
     assert "Match over." in done.stdout
     quit_early = dominohall("play", "--seed", "3", stdin="")
     assert quit_early.returncode == 0 and "Goodbye." in quit_early.stdout
+
+
+@pytest.mark.parametrize(
+    "game", [["--game", "chickenfoot", "--length", "one"], ["--game", "standard", "--mode", "draw", "--target", "none"]]
+)
+def test_play_never_names_a_tile_a_bot_drew(game: list[str]) -> None:
+    done = dominohall("play", *game, "--players", "2", "--seed", "3", stdin="1\n" * 400)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    bots_drawing = [line for line in lines if "bot) draws" in line]
+    assert bots_drawing, "the bot drew at least once in this deal"
+    assert all(line.endswith("draws a tile") for line in bots_drawing), bots_drawing
+    assert re.search(r"^You draw \d+-\d+", done.stdout, re.MULTILINE), "your own draws are named"
+
+
+def test_play_shows_any_name_as_typed_and_refuses_an_empty_one() -> None:
+    done = dominohall("play", "--name", "[/]Ann [x]", "--length", "one", "--seed", "4", stdin="1\n" * 400)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "[/]Ann [x]" in done.stdout
+    empty = dominohall("play", "--name", "  ")
+    assert empty.returncode != 0 and "1 to 24 printable characters" in empty.stderr
 
 
 def test_play_rejects_impossible_settings_with_a_message() -> None:

@@ -8,16 +8,20 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..bots.arena import bot_move
 from ..engine.errors import IllegalMoveError
 from ..engine.games import ResultKind, game_of, round_view
 from ..engine.match import AnyMatch, AnyRound, GameOptions
-from ..engine.moves import DRAW, PASS, Move
+from ..engine.moves import DRAW, DRAW_MOVE, PASS, Move
 from ..engine.tiles import parse_tile, tile_name
 from ..engine.views import View
+from ..tables.commands import check_name
+from ..tables.errors import CommandError
 from ..tables.names import bot_name
 from .board import BOARDS, describe, table_panel
 from .tables import add_game_options, game_options_from
@@ -87,17 +91,23 @@ class TerminalGame:
             opener = "You" if rnd.first == 0 else self.names[rnd.first]
             heading, opens = BOARDS[self.game.name].heading(rnd, len(self.match.rounds), opener)
             self.console.rule(heading)
-            self.console.print(opens)
+            self.console.print(opens, markup=False)
             while rnd.end is None:
                 seat = rnd.turn
                 move = self.human_move(rnd) if seat == 0 else self.bot_move(rnd, seat, bot_rng)
                 rnd.apply(move, seat)
                 if seat != 0 or move.kind != PASS:
-                    self.console.print(describe(self.names[seat], rnd.history[-1][1], you=seat == 0), markup=False)
+                    self.console.print(describe(self.names[seat], self.told(rnd, seat), you=seat == 0), markup=False)
             self.show_round_end(rnd)
         winners = ", ".join(self.names[s] for s in self.match.winners())
         kind = "Winner(s)" if self.game.result is ResultKind.POINTS else "Lowest total"
-        self.console.print(f"[bold]Match over.[/] {kind}: {winners}.")
+        self.console.print(f"[bold]Match over.[/] {kind}: {escape(winners)}.")
+
+    @staticmethod
+    def told(rnd: AnyRound, seat: int) -> Move:
+        """The move ``seat`` just made as the person may know it: another seat's drawn tile stays face down."""
+        move: Move = rnd.history[-1][1]
+        return DRAW_MOVE if seat != 0 and move.kind == DRAW else move
 
     def bot_move(self, rnd: AnyRound, seat: int, rng: random.Random) -> Move:
         """The bot's choice, from its own view only."""
@@ -156,7 +166,7 @@ class TerminalGame:
             hand = " ".join(tile_name(t) for t in rnd.hand_tiles(seat)) or "-"
             side = options.side_of(seat)
             team = f" (team {side})" if partners else ""
-            table.add_row(self.names[seat] + team, hand, str(results[side]), str(totals[side]))
+            table.add_row(Text(self.names[seat] + team), hand, str(results[side]), str(totals[side]))
         self.console.print(table)
         if not self.match.is_over():
             try:
@@ -180,10 +190,14 @@ def bot_names(name: str, level: str, players: int, rng: random.Random) -> list[s
 def run(args: argparse.Namespace) -> int:
     """Run ``play``."""
     options = game_options_from(args)
+    try:
+        name = check_name(args.name)  # the tables' rule: 1 to 24 printable characters
+    except CommandError as error:
+        raise SystemExit(f"dominohall: --name: {error.message}") from None
     if args.bots not in BOT_LEVELS:
         raise SystemExit(f"dominohall: unknown bot {args.bots!r}; choose from {', '.join(BOT_LEVELS)}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    names = bot_names(args.name, args.bots, options.players, random.Random(f"names:{seed}"))
+    names = bot_names(name, args.bots, options.players, random.Random(f"names:{seed}"))
     bots = [make_bot(args.bots) for _ in range(options.players)]
     console = Console(highlight=False)
     game = TerminalGame(console, console.input, options, names, bots)
