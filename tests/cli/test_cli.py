@@ -122,6 +122,33 @@ def test_simulate_prints_a_summary() -> None:
     assert wrong.returncode != 0 and "names 2 bots for 3 seats" in wrong.stderr
 
 
+def test_simulate_and_tournament_refuse_a_place_they_cannot_write_before_they_play(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine", "utf-8")
+    into_file = dominohall("simulate", "--matches", "1", "--records", str(a_file))
+    assert into_file.returncode != 0 and "Traceback" not in into_file.stderr, into_file.stderr
+    assert f"--records {a_file}" in into_file.stderr
+    first = dominohall("simulate", "--matches", "2", "--records", str(tmp_path / "out"))
+    assert first.returncode == 0 and "Wrote 2 records" in first.stdout
+    again = dominohall("simulate", "--matches", "1", "--records", str(tmp_path / "out"))
+    assert again.returncode != 0 and "already holds match records" in again.stderr
+    assert len(list((tmp_path / "out").glob("match-*.json"))) == 2, "the first run's records are left as they were"
+    for place in (tmp_path / "missing" / "x.png", tmp_path / "x.txt"):
+        plot = dominohall("tournament", "--rounds", "400", "--bots", "easy,easy,easy,easy", "--plot", str(place))
+        assert plot.returncode != 0 and "Traceback" not in plot.stderr, plot.stderr
+        assert "the plot is a .png file" in plot.stderr and "mean" not in plot.stdout, "refused before playing"
+
+
+def test_simulate_counts_a_team_win_once_for_the_team() -> None:
+    args = ["--game", "standard", "--mode", "block", "--players", "4", "--partners", "--target", "none"]
+    done = dominohall("simulate", *args, "--bots", "easy,easy,easy,easy", "--matches", "6")
+    assert done.returncode == 0, done.stderr
+    rows = [line.split("│") for line in done.stdout.splitlines() if line.count("│") >= 4]
+    wins = [float(row[3]) for row in rows if row[1].strip().isdigit()]
+    assert len(wins) == 4 and wins[0] == wins[2] and wins[1] == wins[3]
+    assert wins[0] + wins[1] == 6, f"each match won once, by one team (or shared between both): {wins}"
+
+
 def test_replay_prints_every_move_and_a_position() -> None:
     path = str(GOLDEN / "cf-4p-half-4toes.json")
     done = dominohall("replay", path)

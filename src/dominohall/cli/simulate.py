@@ -51,14 +51,15 @@ class Summary:
 
     def __post_init__(self) -> None:
         self.sides = self.sides or self.players
-        self.wins = [0.0] * self.players
+        self.wins = [0.0] * self.sides
         self.points = [0] * self.sides
 
     def add(self, match: AnyMatch) -> None:
-        """Count one finished match; a shared win counts as a fraction for each winner."""
-        winners = match.winners()
-        for seat in winners:
-            self.wins[seat] += 1 / len(winners)
+        """Count one finished match; a win shared between sides counts as a fraction for each (partners win
+        as one side: each seat of the team is shown the team's wins)."""
+        won = {seat % self.sides for seat in match.winners()}
+        for side in won:
+            self.wins[side] += 1 / len(won)
         rounds: Sequence[AnyRound] = match.rounds
         for rnd in rounds:
             self.rounds += 1
@@ -83,8 +84,6 @@ def simulate(options: GameOptions, names: list[str], matches: int, seed: int, re
     """Play ``matches`` seeded matches with a progress bar; write records when asked."""
     summary = Summary(options.players, sides(options))
     seats = [SeatInfo(f"Seat {seat} ({name})", name) for seat, name in enumerate(names)]
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
     with Progress(transient=True) as progress:
         task = progress.add_task("Playing matches", total=matches)
         for index in range(matches):
@@ -109,8 +108,19 @@ def summary_table(summary: Summary, names: list[str], matches: int, *, standard:
         side = seat % summary.sides
         team = f" (team {side})" if summary.sides != summary.players else ""
         mean = summary.points[side] / max(summary.rounds, 1)
-        table.add_row(str(seat), name, f"{summary.wins[seat]:g}", f"{mean:.1f}{team}")
+        table.add_row(str(seat), name, f"{summary.wins[side]:g}", f"{mean:.1f}{team}")
     return table
+
+
+def records_folder(folder: Path) -> None:
+    """Make the folder the records go to; ``SystemExit`` with the reason when it cannot be made, or when it
+    already holds match records (they would be overwritten, or mixed with this run's)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SystemExit(f"dominohall: --records {folder}: {error.strerror or error}") from None
+    if any(folder.glob("match-*.json")):
+        raise SystemExit(f"dominohall: --records {folder} already holds match records: choose an empty folder")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -119,6 +129,8 @@ def run(args: argparse.Namespace) -> int:
     names = seat_bots(args.bots, options.players)
     if args.matches < 1:
         raise SystemExit("dominohall: --matches must be at least 1")
+    if args.records is not None:
+        records_folder(args.records)
     summary = simulate(options, names, args.matches, args.seed, args.records)
     console = Console()
     standard = game_of(options).result is ResultKind.POINTS
@@ -129,5 +141,5 @@ def run(args: argparse.Namespace) -> int:
         f"by domino: {summary.rounds - summary.blocked}; moves per round: {summary.moves / rounds:.1f}"
     )
     if args.records is not None:
-        console.print(f"Wrote {args.matches} records to {args.records}/")
+        console.print(f"Wrote {args.matches} record{'' if args.matches == 1 else 's'} to {args.records}/")
     return 0

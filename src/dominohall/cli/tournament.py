@@ -70,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
     entrants = seat_bots(args.bots, options.players)
     if args.rounds < 1 or args.jobs < 1:
         raise SystemExit("dominohall: --rounds and --jobs must be at least 1")
+    if args.plot is not None and (args.plot.suffix.lower() != ".png" or not args.plot.parent.is_dir()):
+        raise SystemExit(f"dominohall: --plot {args.plot}: the plot is a .png file in a folder that exists")
     console = Console()
     with Progress(transient=True) as progress:
         fixed = options.round_count() is not None
@@ -85,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
     points = game_of(options).result is ResultKind.POINTS
     console.print(standings_table(standings, points=points))
     if args.plot is not None:
-        plot(standings, args.plot, points=points)
+        try:
+            plot(standings, args.plot, points=points)
+        except OSError as error:
+            why = error.strerror or error
+            raise SystemExit(f"dominohall: the plot could not be written to {args.plot}: {why}") from None
         console.print(f"Plot written to {args.plot}")
     return 0
