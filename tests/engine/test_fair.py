@@ -384,7 +384,17 @@ def test_a_proof_for_another_place_is_named(chicken_record: dict[str, Any]) -> N
     proof = record["rounds"][2]["fair"]
     proof["match"] = 4  # a proof of another match, internally consistent (its commitment recomputed)
     proof["commitment"] = commitment(proof["table"], 4, proof["round"], bytes.fromhex(proof["secret"]))
-    assert verdicts(record)[2].startswith("round 3: the proof is for table Tbl_1-x match 4, unlike the record's")
+    said = verdicts(record)[2]
+    assert said.startswith("round 3: the proof is for table Tbl_1-x match 4, the record's other rounds for table Tbl_1")
+
+
+def test_a_tampered_first_round_leaves_the_genuine_rounds_after_it_fair(chicken_record: dict[str, Any]) -> None:
+    record = copy.deepcopy(chicken_record)
+    record["rounds"][0]["fair"]["table"] = "Other-table"  # the commitment no longer matches either
+    checks = check_fairness(record)
+    assert checks[0].verdict == NOT_FAIR
+    assert checks[0].problems[0].startswith("the proof is for table Other-table match 3, the record's other rounds")
+    assert all(check.verdict == FAIR_ROUND for check in checks[1:]), [str(check) for check in checks]
 
 
 @pytest.mark.parametrize(

@@ -62,18 +62,36 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
     rounds = record.get("rounds")
     if not isinstance(rounds, list):
         raise RecordError("format", "rounds must be a list")
-    checks, first_place = [], None
+    found: dict[int, tuple[list[str], tuple[str, int] | None]] = {}
     for index, rnd in enumerate(rounds):
         proof = rnd.get(FAIR) if isinstance(rnd, dict) else None
-        if proof is None:
+        if proof is not None:
+            found[index] = _check_round(game, options, index, rnd, proof)
+    home = _record_place(list(found.values()))
+    checks = []
+    for index in range(len(rounds)):
+        if index not in found:
             checks.append(RoundCheck(index + 1, NO_PROOF))
             continue
-        problems, place = _check_round(game, options, index, rnd, proof)
-        first_place = first_place or place
-        if place is not None and place != first_place:
-            problems.insert(0, f"the proof is for table {place[0]} match {place[1]}, unlike the record's first")
+        problems, place = found[index]
+        if place is not None and place != home:
+            assert home is not None
+            problems.insert(
+                0,
+                f"the proof is for table {place[0]} match {place[1]}, the record's other rounds for "
+                f"table {home[0]} match {home[1]}",
+            )
         checks.append(RoundCheck(index + 1, NOT_FAIR if problems else FAIR_ROUND, tuple(problems)))
     return checks
+
+
+def _record_place(found: Sequence[tuple[list[str], tuple[str, int] | None]]) -> tuple[str, int] | None:
+    """The table and match the record's rounds were dealt for: those most of its proofs that check out in
+    every other way name (so a tampered round cannot make its genuine neighbours look foreign), or most of
+    its proofs when none does; the earliest of equals."""
+    places = [place for _, place in found if place is not None]
+    sound = [place for problems, place in found if place is not None and not problems] or places
+    return max(sound, key=sound.count) if sound else None
 
 
 def _game_and_options(record: dict[str, Any]) -> tuple[AnyGame, Any]:
