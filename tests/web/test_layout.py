@@ -74,6 +74,14 @@ CLIPPED_IN_CARDS = """() => [...document.querySelectorAll("#ring li :is(.count, 
   .map((node) => node.className + " " + node.textContent)"""
 """The tile counts, point totals, names and bots' levels of the seats' cards that do not fit in their card (or are
 cut short: the names here are short), and any pile of backs too narrow to keep the count apart from the points ("4 18 points" read as 418)."""
+WHOLE_IN_NOTES = """() => { const why = document.getElementById("why").getBoundingClientRect();
+  const notes = document.querySelector(".notes").getBoundingClientRect();
+  return why.top >= notes.top - 0.5 && why.bottom <= notes.bottom + 0.5; }"""
+"""True when the reason a tile is dimmed is drawn whole inside the notes row (which scrolls what it cannot hold)."""
+NEWEST_IN_SIGHT = """() => { const log = document.getElementById("log"), last = log.lastElementChild;
+  const r = last.getBoundingClientRect(), box = log.getBoundingClientRect();
+  return !log.checkVisibility() || (r.top >= box.top - 1 && r.bottom <= box.bottom + 1); }"""
+"""True when the move list's newest line is in view in its scrolling box (or the list is on a hidden tab)."""
 ALL_TABS_FIT = """() => {
   const tabs = document.querySelector('.side-tabs'), scores = tabs.querySelector('[data-tab=scores]');
   const hidden = scores.hidden;
@@ -148,6 +156,7 @@ def test_the_table_tells_the_story_of_the_round(
             assert reason and tile.get_attribute("title") == reason
             expect(page.locator("#why")).to_have_text(reason)
             expect(page.locator("#why")).to_be_visible()
+            assert page.evaluate(WHOLE_IN_NOTES), "the reason is cut off in the notes row"
             why_seen = True
         bots = page.locator("#log li[data-seat='1'], #log li[data-seat='2'], #log li[data-seat='3']")
         if bots.count() and not bot_seen:
@@ -164,6 +173,7 @@ def test_the_table_tells_the_story_of_the_round(
         tap_move(page) if phone else make_move(page)
         if not phone:  # the focus is back on the hand (or its Draw/Pass) after the move
             page.wait_for_function("() => document.activeElement?.closest('#hand, .actions') !== null")
+        assert page.evaluate(NEWEST_IN_SIGHT), "the newest move is out of sight in the move list"
         if pending_seen and why_seen and bot_seen and moves >= 2:
             break
     assert pending_seen, "the centre double waiting for its toes was never marked on the board"

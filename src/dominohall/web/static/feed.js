@@ -29,7 +29,9 @@ export function renderLog(list, view, feed, nameOf) {
     if (index in feed.scored) items.push(make("li", format(words.scored, { name, num: feed.scored[index] }), { class: "scored" }));
   });
   if (!items.length) items.push(make("li", words.no_moves_yet, { class: "empty" }));
+  const following = list.scrollTop + list.clientHeight >= list.scrollHeight - 8; // not scrolled back to read
   list.replaceChildren(...items);
+  if (following) list.scrollTop = list.scrollHeight; // the newest move in sight
 }
 
 /** What each seat did last this round, as a short caption: "played 9-4", "drew", "passed", "+10". */
