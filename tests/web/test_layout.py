@@ -225,12 +225,18 @@ def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: 
         wide.id = "wide-chart";
         wide.appendChild(scoreboard(names.slice(0, 2), two));
         document.querySelector(".play-area").appendChild(wide);
+        const leading = new Scores("layout-test-3"); // one seat far ahead, two long names at 0 below it
+        leading.fromTotals([[15, 0, 0]], 1);
+        const top = document.createElement("div");
+        top.id = "top-chart";
+        top.appendChild(scoreboard(["Karel (těžký bot)", "Jitka (střední bot)", "Zdeněk (snadný bot)"], leading));
+        document.querySelector(".play-area").appendChild(top);
     }""",
         CHART_NAMES,
     )
-    for chart in ("#side-scores svg.chart", "#wide-chart svg.chart"):
+    for chart in ("#side-scores svg.chart", "#wide-chart svg.chart", "#top-chart svg.chart"):
         labels = boxes(page, f"{chart} text.label")
-        assert len(labels) in (8, 2)
+        assert len(labels) in (8, 2, 3)
         for i, a in enumerate(labels):
             for b in labels[i + 1 :]:
                 apart = a["b"] <= b["y"] + 0.5 or b["b"] <= a["y"] + 0.5 or a["r"] <= b["x"] or b["r"] <= a["x"]
@@ -238,6 +244,7 @@ def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: 
         svg = boxes(page, chart)[0]
         for label in labels:
             assert label["r"] <= svg["r"] + 0.5 and label["x"] >= svg["x"] - 0.5, f"a label leaves the chart: {label}"
+            assert label["y"] >= svg["y"] - 0.5 and label["b"] <= svg["b"] + 0.5, f"a label leaves the chart: {label}"
     shown = page.evaluate(
         """() => [...document.querySelectorAll("#wide-chart svg.chart text.label")]
         .map((label) => [...label.querySelectorAll("tspan")].map((line) => line.textContent).join(" "))"""

@@ -37,12 +37,15 @@ export function wrapName(name) {
   return lines;
 }
 
-/** Spread label tops apart by their heights (``tall[i]`` lines each), keeping their order, inside the plot. */
+/** Spread label baselines apart by their heights (``tall[i]`` lines each), keeping their order, inside the
+ * chart: none above its top (the first line's letters in sight), the last line of the lowest at ``bottom``. */
 function spread(ys, tall, bottom) {
   const order = ys.map((y, i) => [y, i]).sort((a, b) => a[0] - b[0]);
-  for (let k = 1; k < order.length; k++) order[k][0] = Math.max(order[k][0], order[k - 1][0] + tall[order[k - 1][1]] * LINE);
-  const over = order.length ? order.at(-1)[0] + (tall[order.at(-1)[1]] - 1) * LINE - bottom : 0;
-  if (over > 0) order.forEach((pair) => { pair[0] -= over; });
+  order.forEach((pair, k) => { pair[0] = Math.max(pair[0], k ? order[k - 1][0] + tall[order[k - 1][1]] * LINE : LINE - 3); });
+  for (let k = order.length - 1; k >= 0; k--) { // lifted from the bottom only as far as the ones below need
+    const room = k === order.length - 1 ? bottom - (tall[order[k][1]] - 1) * LINE : order[k + 1][0] - tall[order[k][1]] * LINE;
+    order[k][0] = Math.min(order[k][0], room);
+  }
   const out = [];
   for (const [y, i] of order) out[i] = y;
   return out;
