@@ -224,9 +224,12 @@ describe("the table's events", () => {
 
   test("kicked, or a bot put in your seat: this page watches, with the seats to take shown", () => {
     for (const t of ["kicked", "bot"]) {
-      const state = fold(started(), [{ t, seq: 11, seat: 0, level: "hard", table: table() }]);
+      const before = started();
+      assert.ok(before.view?.hand?.length, "the seat's hand was shown");
+      const state = fold(before, [{ t, seq: 11, seat: 0, level: "hard", table: table() }]);
       assert.equal(state.you, null, t);
       assert.equal(state.watching, false, t);
+      assert.deepEqual([state.view?.hand, state.view?.legal_moves], [[], []], `${t}: the tiles left with the seat`);
     }
   });
 

@@ -43,7 +43,7 @@ BLOCKS: dict[str, tuple[tuple[str, ...], ...]] = {
     "chat": (("chat",),),
     "stand": (("stood",), ("away",)),  # version 3: during a match the seat is kept for its person (away)
     "kick": (("kicked",),),
-    "bot": (("bot",),),
+    "bot": (("bot",), ("away",)),  # during a match a person's seat is kept for its person (away, why "bot")
     "settings": (("settings",),),
     "start": (("started", "round"),),
     "rematch": (("rematch", "round"),),

@@ -177,6 +177,37 @@ def test_leaving_before_and_during_the_match_and_the_host_role(server: Server) -
     assert table["seats"][0]["bot"] == "hard" and table["seats"][0]["name"]
 
 
+def test_a_bot_the_host_lets_play_a_persons_seat_stands_in_until_the_person_comes_back(server: Server) -> None:
+    """During a match the host's ``bot`` on a person's seat is a stand-in at the chosen level, never a kick: the
+    seat stays the person's, marked away (``why``: ``bot``), and ``back`` gives it back."""
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
+        table_id, cookie = create_table(server, [None, None, "easy"], {"players": 3, "turn_seconds": 0})
+        bo_cookie = sit(server, table_id, 1, "Bo")
+        host = await Client.open(server, table_id, cookie)
+        bo = await Client.open(server, table_id, bo_cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        await bo.until(lambda f: f["t"] == "round")
+        assert (await host.command({"t": "bot", "seat": 1, "level": "hard"}))["t"] == "ack"
+        away = await bo.until(lambda f: f["t"] == "away")
+        again = await host.command({"t": "bot", "seat": 1, "level": "easy"})  # another level for the stand-in
+        assert again["t"] == "ack"
+        changed = await bo.until(lambda f: f["t"] == "away" and f["seq"] > away["seq"])
+        back = await bo.command({"t": "back"})
+        returned = await bo.until(lambda f: f["t"] == "back")
+        await bo.close()
+        await host.close()
+        return away, changed, back, returned
+
+    away, changed, back, returned = asyncio.run(scenario())
+    assert away["seat"] == 1 and away["why"] == "bot"
+    seat = away["table"]["seats"][1]
+    assert seat == {"name": "Bo", "bot": "hard", "free": False, "away": True, "why": "bot"}
+    assert changed["table"]["seats"][1]["bot"] == "easy" and changed["why"] == "bot"
+    assert back["t"] == "ack", back
+    assert returned["table"]["seats"][1] == {"name": "Bo", "bot": None, "free": False, "away": False, "why": None}
+
+
 def test_the_next_round_waits_for_continue_from_every_connected_person(paused: Server) -> None:
     async def scenario() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], float]:
         table_id, cookie = create_table(paused, [None, None], {"players": 2, "length": "half", "turn_seconds": 0})

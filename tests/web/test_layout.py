@@ -73,7 +73,8 @@ CLIPPED_IN_CARDS = """() => [...document.querySelectorAll("#ring li :is(.count, 
       || node.scrollWidth > node.clientWidth + 1; })
   .map((node) => node.className + " " + node.textContent)"""
 """The tile counts, point totals, names and bots' levels of the seats' cards that do not fit in their card (or are
-cut short: the names here are short), and any pile of backs too narrow to keep the count apart from the points ("4 18 points" read as 418)."""
+cut short: the names here are short), and any pile of backs too narrow to keep the count apart from the points
+("4 18 points" read as 418)."""
 WHOLE_IN_NOTES = """() => { const why = document.getElementById("why").getBoundingClientRect();
   const notes = document.querySelector(".notes").getBoundingClientRect();
   return why.top >= notes.top - 0.5 && why.bottom <= notes.bottom + 0.5; }"""

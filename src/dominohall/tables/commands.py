@@ -25,7 +25,7 @@ from .fairness import contribute, fair_round, seal_round_end
 from .names import bot_name
 from .ports import Phase
 from .settings import options_from_settings, table_settings_from
-from .state import LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
+from .state import BY_HOST, LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
 
 Payload = dict[str, Any]
 
@@ -219,8 +219,12 @@ def _bot(state: TableState, command: Command, rng: random.Random) -> list[Payloa
     index = seat_index(state, command.args.get("seat"))
     _own_seat(state, command, index)
     level = _level(command.args.get("level", "medium"))
+    seat = state.seats[index]
+    if state.phase == PLAYING and seat.token is not None:  # a person's seat: the bot stands in, the seat stays theirs
+        why = seat.why if seat.is_away() else BY_HOST
+        return [{"t": "away", "seat": index, "why": why, "level": level, "withdraw": True}]
     if state.phase == PLAYING:
-        name = state.seats[index].name
+        name = seat.name
     else:
         name = bot_name(state.language, [s.name for i, s in enumerate(state.seats) if i != index], rng)
     return [{"t": "bot", "seat": index, "level": level, "name": name, "withdraw": True}]

@@ -56,9 +56,9 @@ ROUND_EVENTS = frozenset(
 STAND_IN = "medium"
 """The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
 
-GONE, TIMED_OUT, LEFT = "gone", "timeout", "left"
-"""Why a bot plays a person's seat: gone past the grace period, two turns in a row timed out, or Leave pressed
-during the match."""
+GONE, TIMED_OUT, LEFT, BY_HOST = "gone", "timeout", "left", "bot"
+"""Why a bot plays a person's seat: gone past the grace period, two turns in a row timed out, Leave pressed
+during the match, or the host let a bot play it (at the level the host chose)."""
 BETWEEN_ROUNDS = 20.0
 """Seconds a finished round waits for the next deal unless every connected person presses Continue first."""
 TIMEOUTS_AWAY = 2
@@ -300,7 +300,7 @@ class TableState:
 
     def _on_away(self, payload: dict[str, Any]) -> None:
         seat = self.seats[payload["seat"]]
-        seat.bot, seat.why = STAND_IN, payload.get("why", GONE)
+        seat.bot, seat.why = payload.get("level", STAND_IN), payload.get("why", GONE)
         self._withdraw(payload)
         self._hand_over(payload)
 

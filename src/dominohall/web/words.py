@@ -244,6 +244,7 @@ def life_words(language: str) -> dict[str, str]:
         "time_left": forms.gettext("Time left: %(time)s"),
         "bot_for_you": forms.gettext("A bot is playing for you."),
         "you_left": forms.gettext("You left the match: a bot plays your seat until you come back."),
+        "bot_by_host": forms.gettext("The host let a bot play your seat until you come back."),
         "im_back": forms.gettext("I'm back"),
         "leave": forms.gettext("Leave the table"),
         "leave_ask": forms.gettext("Leave the match? A bot will play your seat; this table's link brings you back."),

@@ -20,7 +20,7 @@ export function renderNext($, table, you) {
 /** While a bot plays your seat: why, and the button that takes it back. */
 export function renderAway($, seat, away) {
   $("away").hidden = !away;
-  if (away) $("away-text").textContent = seat.why === "left" ? words.you_left : words.bot_for_you;
+  if (away) $("away-text").textContent = { left: words.you_left, bot: words.bot_by_host }[seat.why] || words.bot_for_you;
 }
 
 /** The records a table can give: each finished match, and the running one once ``ended`` rounds have ended. */

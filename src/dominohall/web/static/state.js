@@ -81,7 +81,8 @@ function snapshot(state, frame) {
  * @param {State} state @param {TableFrame} frame @returns {State} */
 function lose(state, frame) {
   if (state.you === null || frame.seat !== state.you) return state;
-  return { ...state, you: null, watching: frame.t === "stood" || state.watching };
+  const view = state.view && { ...state.view, hand: [], legal_moves: [] }; // the tiles are not yours any more
+  return { ...state, you: null, view, watching: frame.t === "stood" || state.watching };
 }
 
 /** A move: appended to the view and noted in the feed; the tile laid is fresh, a timeout noticed, and the
