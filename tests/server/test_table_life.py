@@ -177,6 +177,18 @@ def test_leaving_before_and_during_the_match_and_the_host_role(server: Server) -
     assert table["seats"][0]["bot"] == "hard" and table["seats"][0]["name"]
 
 
+def test_sitting_without_a_seat_number_takes_the_first_free_seat(server: Server) -> None:
+    table_id, _ = create_table(server, [None, None, "easy", None], {"players": 4})
+    taken = []
+    for name in ("Bo", "Cy"):
+        status, body, headers = http("POST", f"{server.url}/api/tables/{table_id}/sit", {"name": name})
+        assert status == 200 and "set-cookie" in headers, body
+        taken.append(body["seat"])
+    assert taken == [1, 3]
+    status, body, _ = http("POST", f"{server.url}/api/tables/{table_id}/sit", {"name": "Di"})
+    assert status == 409 and body["code"] == "seat-taken"
+
+
 def test_a_bot_the_host_lets_play_a_persons_seat_stands_in_until_the_person_comes_back(server: Server) -> None:
     """During a match the host's ``bot`` on a person's seat is a stand-in at the chosen level, never a kick: the
     seat stays the person's, marked away (``why``: ``bot``), and ``back`` gives it back."""

@@ -42,10 +42,10 @@ class CreateTable(BaseModel):
 
 
 class SitDown(BaseModel):
-    """Take a free seat with a display name."""
+    """Take a free seat with a display name: ``seat``, or the first free one when it is left out."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: StrictInt
+    seat: StrictInt | None = None
     name: Annotated[str, Field(max_length=64)]
 
 
@@ -112,7 +112,8 @@ async def sit(table_id: str, body: SitDown, request: Request, response: Response
     if reply.error is not None:
         return refusal(reply.error)
     set_seat_cookie(request, response, table_id, token)
-    return {"seat": body.seat, "seq": reply.seq}
+    seat = body.seat if body.seat is not None else await hall_of(request).seat_of(table_id, token)
+    return {"seat": seat, "seq": reply.seq}
 
 
 @router.get("/api/tables")

@@ -158,13 +158,21 @@ def seat_index(state: TableState, value: object) -> int:
 def _sit(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
     if state.phase == PLAYING:
         raise CommandError("started", "the match has started: you can watch, and sit at the next table")
-    index = seat_index(state, command.args.get("seat"))
+    index = _free_seat(state) if command.args.get("seat") is None else seat_index(state, command.args.get("seat"))
     if state.seat_of(command.token) is not None or state.seat_of(command.args.get("holder")) is not None:
         raise CommandError("already-seated", "you already have a seat at this table")
     if not state.seats[index].is_free():
         raise CommandError("seat-taken", f"seat {index} is taken: pick a free seat")
     name = check_name(command.args.get("name"))
     return [{"t": "sat", "seat": index, "name": name, "token": command.token}]
+
+
+def _free_seat(state: TableState) -> int:
+    """The first free seat, for a person who asked for any."""
+    free = [index for index, seat in enumerate(state.seats) if seat.is_free()]
+    if not free:
+        raise CommandError("seat-taken", "every seat is taken: you can watch")
+    return free[0]
 
 
 def _seated(state: TableState, command: Command) -> int:

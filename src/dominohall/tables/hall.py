@@ -357,8 +357,9 @@ class Hall:
         for table_id, actor in watched.items():
             actor.note_elsewhere({token for held_table, token in held if held_table == table_id})
 
-    async def sit(self, table_id: str, seat: int, name: str, held: str | None = None) -> tuple[Reply, str]:
-        """Sit a person in a free seat: the reply, and the new seat token (valid once the reply is an ack).
+    async def sit(self, table_id: str, seat: int | None, name: str, held: str | None = None) -> tuple[Reply, str]:
+        """Sit a person in a free seat (``seat``, or the first free one for ``None``): the reply, and the new
+        seat token (valid once the reply is an ack).
 
         ``held`` is the seat token the person already has for this table, if any: a person who holds a
         seat here is refused (``already-seated``) rather than given a second one.
@@ -368,6 +369,11 @@ class Hall:
         holder = token_hash(held) if held else None
         reply = await actor.submit(Command("sit", {"seat": seat, "name": name, "holder": holder}, token_hash(token)))
         return reply, token
+
+    async def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat the holder of ``token`` (the token itself, not its hash) has at the table, if any."""
+        actor = await self._existing(table_id)
+        return actor.state.seat_of(token_hash(token))
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The record of the table's match, once it is over."""
