@@ -171,6 +171,19 @@ def test_move_with_two_kinds_is_a_fault() -> None:
     assert (fault.round, fault.move, fault.rule) == (1, 0, "format")
 
 
+def test_a_play_without_on_is_a_format_fault_and_a_null_on_is_named_plainly() -> None:
+    data = golden()
+    play = next(i for i, move in enumerate(data["rounds"][0]["moves"]) if "play" in move)
+    del data["rounds"][0]["moves"][play]["on"]
+    fault = only_fault(data)
+    assert (fault.round, fault.move, fault.rule) == (1, play, "format") and '"on"' in str(fault)
+    data = golden()
+    last = max(i for i, move in enumerate(data["rounds"][0]["moves"]) if "play" in move)
+    data["rounds"][0]["moves"][last]["on"] = None  # only a standard hand's lead is laid on nothing
+    fault = only_fault(data)
+    assert fault.rule in ("no-such-end", "pending-double") and "#" not in str(fault), str(fault)
+
+
 def test_running_match_is_accepted_and_cut_anywhere() -> None:
     data = golden()
     data.pop("winners")

@@ -210,6 +210,8 @@ class ChickenFootRound(TurnTaking):
             raise IllegalMoveError(
                 "no-match", f"{tile_name(t)} has no {open_number} to lay on the open end of {tile_name(on)}"
             )
+        if on == NO_TILE:
+            raise IllegalMoveError("no-such-end", f"the play of {tile_name(t)} names no open end to lay it on")
         raise IllegalMoveError("no-such-end", f"{tile_label(on)} is not the open end of a line")
 
     def _add_toe(self, t: Tile, needed: int) -> None:

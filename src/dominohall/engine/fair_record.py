@@ -45,10 +45,13 @@ class RoundCheck(NamedTuple):
     round: int
     verdict: str
     problems: tuple[str, ...] = ()
+    seen: str = ""
+    """For a fair round, what its players saw and can compare: the commitment's first 8 hex digits (as the
+    table page shows it before the deal) and the seats that contributed."""
 
     def __str__(self) -> str:
         said = "; ".join(self.problems) if self.problems else self.verdict
-        return f"round {self.round}: {said}"
+        return f"round {self.round}: {said}" + (f" ({self.seen})" if self.seen and not self.problems else "")
 
 
 def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
@@ -81,8 +84,17 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
                 f"the proof is for table {place[0]} match {place[1]}, the record's other rounds for "
                 f"table {home[0]} match {home[1]}",
             )
-        checks.append(RoundCheck(index + 1, NOT_FAIR if problems else FAIR_ROUND, tuple(problems)))
+        seen = "" if problems else _seen(rounds[index][FAIR])
+        checks.append(RoundCheck(index + 1, NOT_FAIR if problems else FAIR_ROUND, tuple(problems), seen))
     return checks
+
+
+def _seen(proof: dict[str, Any]) -> str:
+    """What a player of a sound proof's round can compare with what they saw: the commitment's first digits
+    and the seats whose contributions went into the deal."""
+    seats = [str(seat) for seat, value in enumerate(proof["contributions"]) if value is not None]
+    given = f"contributions from seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}" if seats else "no contribution"
+    return f"commitment {proof['commitment'][:8]}, {given}"
 
 
 def _record_place(found: Sequence[tuple[list[str], tuple[str, int] | None]]) -> tuple[str, int] | None:

@@ -164,7 +164,8 @@ def read_move(value: object, top: int, rnd: int, index: int) -> tuple[int, Move]
     expect(len(kinds) == 1, "format", "a move is exactly one of play, draw or pass", rnd, index)
     if kinds[0] == PLAY:
         played = as_tile(value[PLAY], top, "the tile played", rnd, index)
-        on = value.get("on")
+        expect("on" in value, "format", 'a play names where it is laid: "on" (null for the lead of a hand)', rnd, index)
+        on = value["on"]
         target = NO_TILE if on is None else as_tile(on, top, "the tile played on", rnd, index)
         return seat, Move(PLAY, played, target)
     if kinds[0] == DRAW:
