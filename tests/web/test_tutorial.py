@@ -189,15 +189,18 @@ def test_the_tutorial_is_walked_from_the_game_page_to_its_end(
 
 @BROWSER
 def test_the_tutorial_fits_a_phone_and_is_in_every_language(server: Server, browser: Browser) -> None:
-    page = new_page(browser, PHONE)
-    page.goto(f"{server.url}/en/chicken-foot/tutorial")
-    page.get_by_role("button", name="Next").click()
-    expect(page.locator("#hand .tile.lit")).to_have_count(1)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"the tutorial scrolls sideways on a phone ({width} px)"
-    lit = page.locator("#hand .tile.lit").bounding_box()
-    assert lit is not None and lit["y"] + lit["height"] <= PHONE["height"] * 1.6, "the hand is near the board"
-    page.context.close()
+    for size in (PHONE, {"width": 1280, "height": 720}):
+        page = new_page(browser, size)
+        page.goto(f"{server.url}/en/chicken-foot/tutorial")
+        page.get_by_role("button", name="Next").click()
+        expect(page.locator("#hand .tile.lit")).to_have_count(1)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], f"the tutorial scrolls sideways at {size} ({width} px)"
+        lit, said = page.locator("#hand .tile.lit").bounding_box(), page.locator("#say").bounding_box()
+        assert lit is not None and said is not None
+        assert lit["y"] + lit["height"] <= size["height"], f"the tile to press is out of sight at {size}: {lit}"
+        assert said["y"] >= 0, f"the step's words went out of sight at {size}: {said}"
+        page.context.close()
     for language in LANGUAGES[1:]:
         _, html = fetch(f"{server.url}/{language}/chicken-foot/tutorial")
         assert f'<html lang="{language}">' in html

@@ -55,10 +55,18 @@ function enter(index) {
   $("step-count").textContent = format(words.step_of, { num: index + 1, total: lesson.steps.length });
   render();
   const move = expected();
+  if (move) bringHand();
   if (move?.kind === "play") $("hand").querySelector(".tile.lit")?.focus({ preventScroll: true });
   else if (move) $(move.kind).focus({ preventScroll: true });
   else if (!$("next").hidden) $("next").focus({ preventScroll: true });
   else if (!$("finish").hidden) $("again").focus({ preventScroll: true });
+}
+
+/** Scroll the hand (and its Draw and Pass) into sight, as far as the step's words stay in sight above it. */
+function bringHand() {
+  const short = $("hand").closest(".hand-row").getBoundingClientRect().bottom + 8 - innerHeight;
+  const room = $("step-count").getBoundingClientRect().top - 8;
+  if (short > 0 && room > 0) scrollBy({ top: Math.min(short, room), behavior: "instant" });
 }
 
 /** Make the learner's move, then let the bots make the rest of the step's moves, one after another. */
