@@ -64,7 +64,7 @@ function enter(index) {
 
 /** Scroll the hand (and its Draw and Pass) into sight, as far as the step's words stay in sight above it. */
 function bringHand() {
-  const short = $("hand").closest(".hand-row").getBoundingClientRect().bottom + 8 - innerHeight;
+  const short = ($("hand").closest(".hand-row") ?? $("hand")).getBoundingClientRect().bottom + 8 - innerHeight;
   const room = $("step-count").getBoundingClientRect().top - 8;
   if (short > 0 && room > 0) scrollBy({ top: Math.min(short, room), behavior: "instant" });
 }
