@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,16 +52,16 @@ def watcher(browser: Browser, server: Server, table_id: str, language: str = "en
     return page
 
 
-def play_until(pages: list[Page], done: Any, moves: int = 400) -> None:
-    """Whichever page has its turn makes a move, until ``done()``."""
-    for _ in range(moves):
-        if done():
-            return
+def play_until(pages: list[Page], done: Any, moves: int = 400, seconds: float = 150) -> None:
+    """Whichever page has its turn makes a move, until ``done()``: at most ``moves`` moves made by the pages
+    and ``seconds`` in all (a drawn tile that fits nowhere passes by itself after a moment, not by a click)."""
+    made, deadline = 0, time.monotonic() + seconds
+    while not done():
+        assert made < moves and time.monotonic() < deadline, f"the table never got there ({made} moves)"
         for page in pages:
             if page.locator(MY_TURN).count() and not page.locator("#summary:not([hidden])").count():
-                make_move(page, wait_ms=1_000)
+                made += make_move(page, wait_ms=1_000) is not None
         pages[0].wait_for_timeout(60)
-    assert done(), "the table never got there"
 
 
 def seconds(text: str) -> int:

@@ -4,6 +4,7 @@ and keyboard play, the host's controls, the chat, the sound cue and the QR code.
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -11,7 +12,12 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from ..server.harness import Server
+from dominohall.bots import RandomBot
+from dominohall.bots.arena import play_match
+from dominohall.engine.standard_options import StandardOptions
+from dominohall.engine.tiles import tile_name
+
+from ..server.harness import Server, create_table
 from .boards import dense_boards, later_feet, long_standard_boards
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
 from .moves import MY_TURN, make_move
@@ -388,3 +394,54 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
         page.context.close()
     finally:
         again.stop()
+
+
+def ended_hands() -> list[tuple[dict[str, Any], dict[str, Any], str]]:
+    """Standard hands played to their end by random bots in every mode, with and without partners: each one's
+    options, the view the summary gets (its end and final hands) and what the engine says it scored at its end
+    (``level`` for a blocked hand nobody won)."""
+    found = []
+    setups = [
+        StandardOptions.for_table(2, mode="allfives", target=None),
+        StandardOptions.for_table(4, mode="block", partners=True, target=None),
+        StandardOptions.for_table(3, mode="block", target=None),
+        StandardOptions.for_table(4, mode="draw", partners=True, target=None),
+        StandardOptions.for_table(3, mode="bergen", target=None),
+        StandardOptions.for_table(4, mode="allfives", partners=True, target=None),
+    ]
+    rng = random.Random(12)
+    for options in setups:
+        for _ in range(12):
+            match = play_match(options, [RandomBot()] * options.players, rng, rng)
+            rnd = match.rounds[-1]
+            side, _ = rnd.winner()
+            award = "level" if side is None else str(rnd.scores()[side] - rnd.points[side])
+            hands = [[tile_name(t) for t in rnd.hand_tiles(seat)] for seat in range(options.players)]
+            found.append((options.to_dict(), {"end": rnd.end, "final_hands": hands}, award))
+    return found
+
+
+def test_a_standard_hands_end_says_who_won_it_and_what_that_scored_as_the_engine_does(
+    server: Server, browser: Browser
+) -> None:
+    table_id, _ = create_table(server, [None, "medium"], {"players": 2, "mode": "allfives"}, "standard")
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.url}/t/{table_id}")
+    cases = ended_hands()
+    said = page.evaluate(
+        """async (cases) => {
+        const { awardLine } = await import("/static/summary.js");
+        return cases.map(([options, view]) => awardLine(view, options, ["Ann", "Bo", "Cy", "Di"])); }""",
+        [[options, view] for options, view, _ in cases],
+    )
+    kinds = set()
+    for (options, view, award), line in zip(cases, said, strict=True):
+        if award == "level":
+            assert "nobody wins the hand" in line, line
+        else:
+            assert re.search(rf"The winner scores {award} points?\b", line), (options, view, award, line)
+        if view["end"] == "blocked" and award != "level":
+            assert "holds the fewest pips" in line, line
+        kinds.add((options["mode"], view["end"], award == "level"))
+    assert {("block", "blocked", False), ("allfives", "domino", False), ("bergen", "domino", False)} <= kinds, kinds
+    page.context.close()

@@ -90,6 +90,14 @@ def hand_words(language: str) -> dict[str, str]:
         "next_deal": forms.gettext("Next hand in %(num)d s"),
         "why_over": forms.gettext("This hand is over."),
         "no_moves_yet": forms.gettext("No moves yet this hand."),
+        "ended_blocked": forms.gettext("The hand is blocked: nobody can play."),
+        "award_fewest": forms.gettext("%(name)s holds the fewest pips (%(num)d) and wins the hand."),
+        "award_level": forms.gettext("The fewest pips are level (%(num)d): nobody wins the hand or scores for it."),
+        "award_pips": forms.gettext("The winner scores %(points)s: the pips left in the other hands."),
+        "award_five": forms.gettext(
+            "The winner scores %(points)s: the pips left in the other hands (%(num)d), rounded to the nearest 5."
+        ),
+        "award_bergen": forms.gettext("The winner scores %(points)s for winning the hand."),
     }
 
 

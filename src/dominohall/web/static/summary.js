@@ -1,7 +1,7 @@
 // The end of a round and of a match: every hand with its points, the scoreboard of every round, the chart
 // of the running totals, the winners (or the draw), and the buttons to go on or play again.
 import { scoreChart } from "./chart.js";
-import { format, make, words } from "./i18n.js";
+import { format, make, plural, words } from "./i18n.js";
 import { pointsOf, scoresOfTotals } from "./state.js";
 
 /**
@@ -97,6 +97,28 @@ export function endedLine(view, seatNames) {
   return out >= 0 ? format(words.ended_domino, { name: seatNames[out] }) : "";
 }
 
+/** Why a standard hand scored what it did at its end (docs/rules-standard.md): who won it (the seat that went
+ * out, or the side with the fewest pips of a blocked hand; nobody when those are level) and what that earned. */
+export function awardLine(view, options, sideNames) {
+  const hands = view.final_hands;
+  if (!hands || !view.end) return "";
+  const sideOf = (seat) => (options.partners ? seat % 2 : seat);
+  const held = Array.from({ length: options.partners ? 2 : hands.length }, () => 0);
+  hands.forEach((tiles, seat) => { held[sideOf(seat)] += tiles.reduce((sum, tile) => sum + pips(tile, 0), 0); });
+  let side = sideOf(Math.max(0, hands.findIndex((tiles) => tiles.length === 0)));
+  let said = "";
+  if (view.end === "blocked") {
+    const low = Math.min(...held);
+    if (held.filter((count) => count === low).length > 1) return format(words.award_level, { num: low });
+    side = held.indexOf(low);
+    said = `${format(words.award_fewest, { name: sideNames[side], num: low })} `;
+  }
+  const others = held.reduce((sum, count, k) => (k === side ? sum : sum + count), 0);
+  if (options.mode === "bergen") return said + format(words.award_bergen, { points: plural("points_total", 1) });
+  if (options.mode !== "allfives") return said + format(words.award_pips, { points: plural("points_total", others) });
+  return said + format(words.award_five, { points: plural("points_total", Math.floor((others + 2) / 5) * 5), num: others });
+}
+
 /** The seconds before the next deal, as the countdown shows them. */
 export const nextDealText = (seconds) => format(words.next_deal, { num: Math.ceil(seconds) });
 
@@ -162,7 +184,8 @@ export function renderSummary(box, summary, ctx) {
   const fold = make("button", ctx.folded ? words.unfold : words.fold, { type: "button", id: "fold", class: "quiet", "aria-expanded": String(!ctx.folded), "aria-controls": "summary-body" });
   fold.addEventListener("click", ctx.onFold);
   head.append(title, fold);
-  const ended = make("p", endedLine(view, seatNames), { class: "ended" });
+  const award = ctx.game === "chickenfoot" ? "" : awardLine(view, ctx.table.options, sideNames);
+  const ended = make("p", [endedLine(view, seatNames), award].filter(Boolean).join(" "), { class: "ended" });
   const body = make("div", null, { id: "summary-body", class: "summary-body" });
   body.hidden = Boolean(ctx.folded);
   body.appendChild(handsTable(summary, ctx));
