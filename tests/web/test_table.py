@@ -97,6 +97,9 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     labels = chart.locator("text.label").all_text_contents()
     assert [int(label.rsplit(" ", 1)[1]) for label in labels] == totals, "each line is labelled with its total"
     expect(page.locator("#board")).not_to_have_attribute("data-camera", "part")  # the final board, all of it
+    coach = summary.locator("a.coach-link")
+    expect(coach).to_have_text("Replay this round, and let the hard bot rate your moves")
+    expect(coach).to_have_attribute("href", re.compile(r"^/r/[\w-]+/1#r[12]m0$"))
     shot(page, "round-summary")
     left = page.locator("#hand .tile")
     if left.count():  # another seat went out: the tiles still held say why they are dimmed

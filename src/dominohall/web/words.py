@@ -91,6 +91,7 @@ def hand_words(language: str) -> dict[str, str]:
         "why_over": forms.gettext("This hand is over."),
         "no_moves_yet": forms.gettext("No moves yet this hand."),
         "ended_blocked": forms.gettext("The hand is blocked: nobody can play."),
+        "coach": forms.gettext("Replay this hand, and let the hard bot rate your moves"),
         "award_fewest": forms.gettext("%(name)s holds the fewest pips (%(num)d) and wins the hand."),
         "award_level": forms.gettext("The fewest pips are level (%(num)d): nobody wins the hand or scores for it."),
         "award_pips": forms.gettext("The winner scores %(points)s: the pips left in the other hands."),
@@ -113,6 +114,7 @@ def scoring_words(language: str) -> dict[str, str]:
         "shared_win": forms.gettext("A shared win: %(names)s"),
         "winners_team": forms.gettext("The winning team: %(names)s"),
         "drawn_match": forms.gettext("A draw: nobody wins this match alone"),
+        "coach": forms.gettext("Replay this round, and let the hard bot rate your moves"),
         "rematch": forms.gettext("Play again"),
     }
 

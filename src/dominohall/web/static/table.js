@@ -292,6 +292,7 @@ function renderScores(table) {
       table, game, seatNames: seatNames(table), sideNames: sides(table), scores, you: state.you, folded: state.folded,
       between: state.between && secondsLeft(state.between, performance.now()),
       record: record && { href: record.href, file: record.file, label: record.download },
+      coach: record && `${record.replay}#r${summary.view.round_index + 1}m0`, // the replay, its analysis a press away
       onContinue: continueRound,
       fair: checkRow(table, summary.view.round_index + 1),
       onRematch: () => send({ t: "rematch" }),
