@@ -322,6 +322,9 @@ def test_all_fives_points_show_as_they_are_scored(quick: Server, browser: Browse
     table_id, record = finished_match(quick, "standard", {"players": 2, "mode": "allfives", "target": 50})
     page = new_page(browser, DESKTOP)
     open_replay(page, quick, table_id)
+    expect(page.locator("#keys")).to_contain_text("↑ ↓ a hand")  # the standard game's deals are hands
+    expect(page.locator("#to-start")).to_have_attribute("aria-label", "Start of the hand")
+    expect(page.locator("#round-next")).to_have_text("Next hand")
     marked = 0
     for index, data in enumerate(record["rounds"]):
         moves = len(data["moves"])

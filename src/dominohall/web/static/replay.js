@@ -99,6 +99,13 @@ function show(record) {
   const hands = record.game !== "chickenfoot"; // the standard game's rounds are hands
   $("round-prev").textContent = hands ? words.previous_hand : words.previous_round;
   $("round-next").textContent = hands ? words.next_hand : words.next_round;
+  if (hands) {
+    $("keys").textContent = words.keys_hands;
+    for (const [id, key] of [["to-start", "hand_start"], ["to-end", "hand_end"]]) {
+      $(id).setAttribute("aria-label", words[key]);
+      $(id).title = words[key];
+    }
+  }
   const table = { options: { ...record.options }, settings: {} };
   $("rules").textContent = rulesLine(table, record.game);
   $("viewer-body").hidden = false;
@@ -297,7 +304,7 @@ function renderResult(record, round, position) {
   const standard = record.game !== "chickenfoot";
   $("result-title").textContent = format(standard ? words.hand_n_over : words.round_n_over, { num: state.round + 1 });
   const last = round.moves.at(-1);
-  $("result-end").textContent = position.end === "domino" && last ? format(words.ended_domino, { name: state.names[last.seat] }) : words.ended_blocked;
+  $("result-end").textContent = position.end === "domino" && last ? format(words.ended_domino, { name: state.names[last.seat] }) : standard ? words.hand_blocked : words.ended_blocked;
   const sides = sideNames(record);
   const totals = runningAfter(record, state.round);
   const seatsOf = (side) => (sides.length === record.seats.length ? [side] : [side, side + 2]);
