@@ -399,4 +399,11 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
     expect(page.locator("#better")).to_contain_text(f"Better: {best['play']} on {best['on']}")  # a choice of plays
     page.keyboard.press("Home")  # as dealt: no move made, nothing better to say
     expect(page.locator("#better")).to_be_hidden()
+    said = page.locator("#analysis-status").inner_text()
+    assert said.startswith(f"{names[-1]}: "), said
+    other = "ArrowUp" if page.locator("#round-next").is_disabled() else "ArrowDown"
+    page.keyboard.press(other)  # another round: none of its seats analysed yet, so nothing said of it
+    expect(page.locator("#analysis-status")).to_have_text("")
+    page.keyboard.press("ArrowDown" if other == "ArrowUp" else "ArrowUp")
+    expect(page.locator("#analysis-status")).to_have_text(said)
     page.context.close()

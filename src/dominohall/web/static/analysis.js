@@ -25,7 +25,7 @@ export class Analysis {
     this.found = new Map(); // "round:seat" -> the analysis
     this.asking = new Set(); // "round:seat" being computed
     this.round = 0;
-    this.message = "";
+    this.messages = new Map(); // round -> what its last analysis said (each round shows its own)
   }
 
   /** The buttons "Analyse <seat>", one per seat, for the round shown. */
@@ -45,7 +45,8 @@ export class Analysis {
     if (this.found.has(key) || this.asking.has(key)) return;
     const name = this.hooks.names()[seat];
     this.asking.add(key);
-    this.say(format(words.analysing, { name }));
+    const say = (text) => this.say(text, round);
+    say(format(words.analysing, { name }));
     const { table, match } = this.source;
     const url = `/api/tables/${table}/analysis?match=${match}&round=${round + 1}&seat=${seat}`;
     const started = Date.now();
@@ -56,24 +57,25 @@ export class Analysis {
           const found = await answer.json();
           this.found.set(key, found);
           const marked = found.decisions.filter((decision) => decision.verdict).length;
-          this.say(`${name}: ${plural("marked", marked)}`);
+          say(`${name}: ${plural("marked", marked)}`);
           break;
         }
-        if (answer.status === 503) { this.say(words.analysis_busy); break; }
-        if (answer.status !== 202) { this.say(words.analysis_failed); break; }
-        if (Date.now() - started > POLL_LIMIT_MS) { this.say(words.analysis_slow); break; }
+        if (answer.status === 503) { say(words.analysis_busy); break; }
+        if (answer.status !== 202) { say(words.analysis_failed); break; }
+        if (Date.now() - started > POLL_LIMIT_MS) { say(words.analysis_slow); break; }
         await new Promise((resolve) => { setTimeout(resolve, POLL_MS); });
       }
     } catch {
-      this.say(words.analysis_failed);
+      say(words.analysis_failed);
     } finally {
       this.asking.delete(key);
       this.hooks.changed();
     }
   }
 
-  say(text) {
-    this.message = text;
+  /** What the analysis of round ``round`` says (shown while that round is). */
+  say(text, round) {
+    this.messages.set(round, text);
     this.hooks.changed();
   }
 
@@ -96,7 +98,7 @@ export class Analysis {
       button.setAttribute("aria-pressed", String(this.found.has(key)));
       button.disabled = this.asking.has(key);
     }
-    status.textContent = this.message;
+    status.textContent = this.messages.get(round) ?? "";
     [...list.children].forEach((item, index) => {
       const decision = decisions.get(index);
       const mark = item.querySelector(".mark");
