@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
+from dominohall.engine.standard_options import DEFAULT_TARGETS
 from dominohall.web import LANGUAGES, translations
+from dominohall.web.forms import fields_of
 
 from ..server.harness import Client, Server
 
@@ -340,3 +342,13 @@ def test_a_form_sent_without_script_takes_only_the_seats_of_its_player_count(ser
     seats = visitor.table(table_id)["seats"]
     assert [seat["bot"] for seat in seats] == [None, "hard", "easy"]  # the hidden "person" seats are not made
     assert not any(seat["free"] for seat in seats)
+
+
+def test_the_usual_target_the_form_names_is_each_modes_own() -> None:
+    target = next(field for field in fields_of("en", "standard", {}) if field.name == "target")
+    label = dict(target.options)["by-mode"]
+    for mode, usual in DEFAULT_TARGETS.items():
+        if usual is None:
+            assert re.search(r"one hand in the draw and block games", label), (mode, label)
+        else:
+            assert re.search(rf"\b{usual} in {'All Fives' if mode == 'allfives' else 'Bergen'}\b", label), (mode, label)

@@ -309,7 +309,7 @@ def _chicken_foot_fields(language: str) -> list[Field]:
         Field("blank_double", forms.gettext("0-0 left in hand counts"), _points(language, (50, 25))),
         Field(
             "limit",
-            forms.gettext("Score limit: the match ends when someone passes it"),
+            forms.gettext("Score limit: the match ends once someone's total goes over it (instead of a length)"),
             [*limits, ("other", forms.gettext("Another score…"))],
             other_label=forms.gettext("Score limit in points"),
         ),
@@ -319,7 +319,12 @@ def _chicken_foot_fields(language: str) -> list[Field]:
 def _standard_fields(language: str) -> list[Field]:
     forms = translations(language)
     targets = [
-        ("by-mode", forms.gettext("The game's usual target")),
+        (
+            "by-mode",
+            forms.gettext(
+                "The game's usual target (one hand in the draw and block games, 150 in All Fives, 15 in Bergen)"
+            ),
+        ),
         ("none", forms.gettext("A single hand")),
         *_points(language, TARGETS),
         ("other", forms.gettext("Another score…")),
