@@ -159,4 +159,6 @@ def test_replay_prints_every_move_and_a_position() -> None:
     assert position.returncode == 0
     assert "Round 2 after 12 moves:" in position.stdout and "8-8 (centre)" in position.stdout
     assert dominohall("replay", path, "--round", "9", "--move", "1").returncode == 1
+    zero = dominohall("replay", path, "--round", "0", "--move", "1")
+    assert zero.returncode == 1 and "there is no round 0" in zero.stdout
     assert dominohall("replay", path, "--round", "1", "--move", "9999").returncode == 1

@@ -202,3 +202,14 @@ def test_running_match_is_accepted_and_cut_anywhere() -> None:
 def test_loads_rejects_non_objects() -> None:
     with pytest.raises(RecordError):
         loads("[1, 2]")
+
+
+def test_a_wrong_result_is_named_with_both_the_right_value_and_the_one_written() -> None:
+    data = golden()
+    right = list(data["rounds"][0]["penalties"])
+    data["rounds"][0]["penalties"][0] += 1
+    fault = only_fault(data)
+    assert f"the penalties are {right}, not {data['rounds'][0]['penalties']}" in str(fault)
+    data = golden()
+    data["totals"][1] += 5
+    assert f"not {data['totals']}" in str(only_fault(data))

@@ -78,7 +78,7 @@ def run_replay(args: argparse.Namespace) -> int:
     names = [seat.name for seat in seats]
     rounds: Sequence[AnyRound] = match.rounds
     if args.move is not None or args.round is not None:
-        return _show_position(console, rounds, names, args.round or 1, args.move or 0)
+        return _show_position(console, rounds, names, 1 if args.round is None else args.round, args.move or 0)
     for index, rnd in enumerate(rounds):
         _print_round(console, index, rnd, names)
     if match.is_over():

@@ -164,9 +164,10 @@ def _replay_rounds(game: AnyGame, match: Match[Any], data: dict[str, Any]) -> Ma
 def _check_results(match: Match[Any], count: int, data: dict[str, Any]) -> None:
     totals = match.totals() or [0] * count
     if "totals" in data or "winners" in data:
-        expect(data.get("totals") == totals, "totals", f"the totals are {totals}")
+        expect(data.get("totals") == totals, "totals", f"the totals are {totals}, not {data.get('totals')}")
     if match.is_over():
         winners = match.winners()
-        expect(data.get("winners") == winners, "winners", f"the match is over and the winners are {winners}")
+        said = f"the match is over and the winners are {winners}, not {data.get('winners')}"
+        expect(data.get("winners") == winners, "winners", said)
     else:
         expect("winners" not in data, "winners", "the match is not over, so it has no winners yet")

@@ -184,4 +184,4 @@ def check_round_end(rnd: Replayable, value: dict[str, Any], results: str, number
     expect(rnd.end is not None, "end", f"the record says {end!r} but the round was not over", number)
     expect(end == rnd.end, "end", f"the round ended {rnd.end}, not {end!r}", number)
     scores = rnd.scores()
-    expect(value.get(results) == scores, results, f"the {results} are {scores}", number)
+    expect(value.get(results) == scores, results, f"the {results} are {scores}, not {value.get(results)}", number)
