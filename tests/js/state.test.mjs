@@ -142,6 +142,12 @@ describe("a move", () => {
     assert.deepEqual(state.feed, { round: "1:0", timeouts: [1], standIn: [0], scored: {} });
   });
 
+  test("made by a bot for a person away are known again from a snapshot after a reload", () => {
+    const state = fold(initialState(), [snapshot({ stand_in: [0, 2] })]);
+    assert.deepEqual(state.feed.standIn, [0, 2]);
+    assert.equal(state.feed.round, "1:0");
+  });
+
   test("of the standard game notes the points it scored", () => {
     const view = roundView({ scores: [0, 0], totals: [0, 0], centre: undefined, pending: undefined, pending_needs: undefined, spinner: null });
     const scored = {

@@ -177,6 +177,43 @@ def test_leaving_before_and_during_the_match_and_the_host_role(server: Server) -
     assert table["seats"][0]["bot"] == "hard" and table["seats"][0]["name"]
 
 
+def test_moves_a_bot_made_for_a_person_are_marked_in_the_record_and_never_judged_as_theirs(server: Server) -> None:
+    """A host who leaves at once: the stand-in plays all of seat 0's moves. The record marks each of them
+    ``stand_in`` (and no move of the real bot's seat), the coach rates none of them, and a page that connects
+    mid-round learns from its snapshot which moves of the round were the stand-in's."""
+    table_id, cookie = create_table(server, [None, "easy"], {"players": 2, "length": "one", "turn_seconds": 0})
+
+    async def start_and_leave() -> dict[str, Any]:
+        host = await Client.open(server, table_id, cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        assert (await host.command({"t": "stand"}))["t"] == "ack"
+        await host.close()
+        watcher = await Client.open(server, table_id, None)
+        snapshot = next(frame for frame in watcher.frames if frame["t"] == "snapshot")
+        await watcher.close()
+        return snapshot
+
+    snapshot = asyncio.run(start_and_leave())
+    if snapshot["view"] and snapshot["view"]["end"] is None:  # caught mid-round: its stand-in moves are named
+        history = snapshot["view"]["history"]
+        assert snapshot["stand_in"] == [i for i, entry in enumerate(history) if entry["seat"] == 0]
+    deadline = time.monotonic() + 60
+    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the match in a minute"
+        time.sleep(0.05)
+    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
+    assert status == 200 and verify(record) == []
+    moves = record["rounds"][0]["moves"]
+    marked = [i for i, move in enumerate(moves) if move.get("stand_in")]
+    assert marked and marked == [i for i, move in enumerate(moves) if move["seat"] == 0], moves[:3]
+    url = f"{server.url}/api/tables/{table_id}/analysis?match=1&round=1&seat=0"
+    deadline = time.monotonic() + 60
+    while (answer := http("GET", url))[0] == 202:
+        assert time.monotonic() < deadline, "no analysis in a minute"
+        time.sleep(0.2)
+    assert answer[0] == 200 and answer[1]["decisions"] == [], "a stand-in's moves are not the person's to be judged"
+
+
 def test_sitting_without_a_seat_number_takes_the_first_free_seat(server: Server) -> None:
     table_id, _ = create_table(server, [None, None, "easy", None], {"players": 4})
     taken = []

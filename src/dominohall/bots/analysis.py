@@ -107,6 +107,12 @@ class Analysis:
         }
 
 
+def stand_in_moves(record: dict[str, Any], index: int) -> frozenset[int]:
+    """The moves of round ``index`` (0-based) of a record that the server made for a person (``stand_in``)."""
+    moves = record["rounds"][index].get("moves", [])
+    return frozenset(number for number, move in enumerate(moves) if isinstance(move, dict) and move.get("stand_in"))
+
+
 def thresholds_for(options: Any) -> tuple[float, float, float]:
     """The verdict thresholds of a game's options."""
     name = game_of(options).name
@@ -114,9 +120,17 @@ def thresholds_for(options: Any) -> tuple[float, float, float]:
 
 
 def analyse_round(
-    match: Match[Any], index: int, seat: int, samples: int = DEFAULT_SAMPLES, rng: random.Random | None = None
+    match: Match[Any],
+    index: int,
+    seat: int,
+    samples: int = DEFAULT_SAMPLES,
+    rng: random.Random | None = None,
+    *,
+    not_theirs: frozenset[int] = frozenset(),
 ) -> Analysis:
-    """Rate ``seat``'s choices in round ``index`` (0-based) of ``match``, which must have ended."""
+    """Rate ``seat``'s choices in round ``index`` (0-based) of ``match``, which must have ended; the moves in
+    ``not_theirs`` (by index in the round) were made for the seat by a bot standing in or by the clock, and are
+    not rated."""
     recorded = match.rounds[index]
     if recorded.end is None:
         raise ValueError("only a finished round can be analysed")
@@ -129,7 +143,7 @@ def analyse_round(
     replayed = game.round_from_deal(options, recorded.deal_fields())
     decisions = []
     for number, (mover, move) in enumerate(recorded.history):
-        if mover == seat and move.is_play():
+        if mover == seat and move.is_play() and number not in not_theirs:
             view = game.view(replayed, seat, index, totals)
             decision = rate(view, move, number, samples, rng)
             if decision is not None:

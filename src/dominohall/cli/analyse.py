@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ..bots.analysis import DEFAULT_SAMPLES, Analysis, analyse_round
+from ..bots.analysis import DEFAULT_SAMPLES, Analysis, analyse_round, stand_in_moves
 from ..engine.record import RecordError, loads, replay
 from .records import read
 
@@ -50,13 +50,16 @@ def _analyse(args: argparse.Namespace) -> tuple[Analysis, list[str]]:
     text = read(args.file)
     if isinstance(text, RecordError):
         raise text
-    match, seats = replay(loads(text))
+    record = loads(text)
+    match, seats = replay(record)
     if not 1 <= args.round <= len(match.rounds):
         raise ValueError(f"there is no round {args.round}: the record has {len(match.rounds)}")
     if args.samples < 2:
         raise ValueError("--samples must be at least 2")
     rng = random.Random(args.seed)
-    return analyse_round(match, args.round - 1, args.seat, args.samples, rng), [seat.name for seat in seats]
+    not_theirs = stand_in_moves(record, args.round - 1)
+    analysis = analyse_round(match, args.round - 1, args.seat, args.samples, rng, not_theirs=not_theirs)
+    return analysis, [seat.name for seat in seats]
 
 
 def table(analysis: Analysis, names: list[str]) -> Table:

@@ -279,6 +279,8 @@ class Snapshot(ServerFrame):
     match: dict[str, Any] | None
     rounds: list[list[int]]
     chat: list[dict[str, Any]]
+    stand_in: list[int]
+    """The moves of the current round (by index in its history) that a bot made for a person marked away."""
 
 
 class Welcome(ServerFrame):

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.analysis import DEFAULT_SAMPLES, analyse_round
+from ..bots.analysis import DEFAULT_SAMPLES, analyse_round, stand_in_moves
 from ..engine.record import replay
 from .bots import watch_parent
 from .errors import CommandError
@@ -35,7 +35,8 @@ ANALYSES_AT_ONCE = 4
 def analyse_record(record: dict[str, Any], index: int, seat: int, samples: int, seed: int) -> dict[str, Any]:
     """In a worker: the analysis of round ``index`` (0-based) of the record for ``seat``."""
     match, _ = replay(record)
-    return analyse_round(match, index, seat, samples, random.Random(seed)).to_dict()
+    not_theirs = stand_in_moves(record, index)
+    return analyse_round(match, index, seat, samples, random.Random(seed), not_theirs=not_theirs).to_dict()
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ..engine.moves import NO_TILE, PLAY, Move
 from ..engine.tiles import Tile, tile_name
 from ..engine.views import View
 from .ports import Event
-from .state import OVER, TableState
+from .state import AWAY, OVER, TableState
 
 PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "created": (),
@@ -172,4 +172,5 @@ def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
         "match": match_result(state),
         "rounds": state.match.running_totals() if state.match is not None else [],
         "chat": [{"seat": s, "text": text} for s, text in state.chat[-20:]],
+        "stand_in": sorted(i for i, by in state.stand_ins[-1].items() if by == AWAY) if state.stand_ins else [],
     }

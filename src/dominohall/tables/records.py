@@ -49,7 +49,16 @@ def replay_to_end_of(events: list[Event], number: int) -> TableState:
 
 def _export(state: TableState) -> dict[str, Any]:
     assert state.match is not None
-    return with_proofs(export_record(finished_rounds(state.match), state.seat_infos()), state)
+    return with_proofs(with_stand_ins(export_record(finished_rounds(state.match), state.seat_infos()), state), state)
+
+
+def with_stand_ins(record: dict[str, Any], state: TableState) -> dict[str, Any]:
+    """``record`` (of the table's current match) with ``"stand_in": true`` on each move the server made for a
+    person (a bot standing in while they were away, or the clock): not theirs to be judged by (docs/records.md)."""
+    for rnd, made in zip(record["rounds"], state.stand_ins, strict=False):
+        for index in made:
+            rnd["moves"][index]["stand_in"] = True
+    return record
 
 
 def finished_rounds(match: AnyMatch) -> AnyMatch:

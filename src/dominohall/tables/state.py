@@ -56,6 +56,8 @@ ROUND_EVENTS = frozenset(
 STAND_IN = "medium"
 """The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
 
+AWAY, CLOCK = "away", "clock"
+"""Who made a move the server made for a person (``TableState.stand_ins``)."""
 GONE, TIMED_OUT, LEFT, BY_HOST = "gone", "timeout", "left", "bot"
 """Why a bot plays a person's seat: gone past the grace period, two turns in a row timed out, Leave pressed
 during the match, or the host let a bot play it (at the level the host chose)."""
@@ -144,6 +146,9 @@ class TableState:
     """Seconds between rounds at this server (a setting of the server, not an event)."""
     fair: FairBook = field(default_factory=FairBook)
     """The fair deals' commitments, secrets and contributions (docs/fairness.md); the secrets are server-only."""
+    stand_ins: list[dict[int, str]] = field(default_factory=list)
+    """Per round of the match, the moves the server made for a person (by index in the round's moves): ``AWAY``
+    by the bot that stands in while the seat is marked away, ``CLOCK`` when the person's time ran out."""
     _time: float = 0.0
 
     # -- questions ---------------------------------------------------------------------------------
@@ -338,6 +343,7 @@ class TableState:
         self.matches += 1
         self.timeouts.clear()
         self.fair.new_match()
+        self.stand_ins = []
 
     def _on_rematch(self, payload: dict[str, Any]) -> None:
         self._on_started(payload)
@@ -345,6 +351,7 @@ class TableState:
     def _on_dealt(self, payload: dict[str, Any]) -> None:
         assert self.match is not None
         self.match.rounds.append(game_of(self.options).round_from_deal(self.options, payload))
+        self.stand_ins.append({})
         self.fair.dealt(self.matches, len(self.match.rounds), payload.get("fair"))
         self.between_since, self.turn_since = None, self._time
         self.ready.clear()
@@ -352,6 +359,10 @@ class TableState:
     def _on_move(self, payload: dict[str, Any]) -> None:
         assert self.match is not None
         seat = payload["seat"]
+        clock = payload.get("timeout") or payload.get("stand_in")
+        made_for = CLOCK if clock else AWAY if self.seats[seat].is_away() else None
+        if made_for is not None and self.stand_ins:
+            self.stand_ins[-1][len(self.match.current.history)] = made_for
         self.match.current.apply(move_from_payload(payload), seat)
         self.fair.opened(payload.get("fair"))  # the move that ends a round opens the next deal's commitment
         if payload.get("timeout"):

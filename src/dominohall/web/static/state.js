@@ -71,8 +71,9 @@ function timing(state, frame, now) {
 function snapshot(state, frame) {
   const { view, match, table } = frame;
   const ended = view?.end && (match || table.between) ? { view, match: match || null } : null;
+  const feed = view && frame.stand_in ? { ...followFeed(state.feed, roundKey(table, view)), standIn: frame.stand_in } : state.feed;
   return {
-    ...state, you: frame.you, table, view, chat: frame.chat || [], match: match || null,
+    ...state, you: frame.you, table, view, chat: frame.chat || [], match: match || null, feed,
     scores: frame.rounds ? scoresOfTotals(frame.rounds, table.matches) : state.scores, summary: ended ?? state.summary,
   };
 }

@@ -66,7 +66,7 @@
  * @typedef {{t: "error", id: string | null, code: string, message: string, rule?: string | null,
  *   field?: string | null, seq?: undefined}} ErrorFrame
  * @typedef {{t: "snapshot", seq: number, you: number | null, table: Table, view: View | null,
- *   match: MatchResult | null, rounds: number[][], chat: ChatLine[]}} SnapshotFrame
+ *   match: MatchResult | null, rounds: number[][], chat: ChatLine[], stand_in?: number[]}} SnapshotFrame
  * @typedef {{t: "welcome", seq: number, you: number | null, from: number}} WelcomeFrame
  * @typedef {{t: "round", seq: number, view: View, clock?: WireClock | null, fair?: FairInfo | null}} RoundFrame
  * @typedef {{t: "move", seq: number, seat: number, move: Move, view: Partial<View>,
