@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from dominohall.engine.chickenfoot import ChickenFootRound
 from dominohall.engine.games import game_named
@@ -189,7 +189,8 @@ def test_the_tutorial_is_walked_from_the_game_page_to_its_end(
 
 @BROWSER
 def test_the_tutorial_fits_a_phone_and_is_in_every_language(server: Server, browser: Browser) -> None:
-    for size in (PHONE, {"width": 1280, "height": 720}):
+    laptop: ViewportSize = {"width": 1280, "height": 720}
+    for size in (PHONE, laptop):
         page = new_page(browser, size)
         page.goto(f"{server.url}/en/chicken-foot/tutorial")
         page.get_by_role("button", name="Next").click()
