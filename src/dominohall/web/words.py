@@ -344,7 +344,7 @@ def layout_words(language: str) -> dict[str, str]:
         "waits_toes": forms.gettext("waits for toes"),
         "why_wait": forms.gettext("Wait for your turn."),
         "why_over": forms.gettext("This round is over."),
-        "why_pending": forms.gettext("Cover %(tile)s first."),
+        "why_pending": forms.gettext("%(tile)s needs its toes first."),
         "why_no_match": forms.gettext("Nothing matches %(tile)s: the open ends show %(ends)s."),
         "why_drawn": forms.gettext("Only the tile you drew, %(tile)s, may be played now."),
         "why_lead": forms.gettext("This hand opens with %(tile)s."),
