@@ -89,7 +89,9 @@ class ChickenFootOptions:
             raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {self.players}", "players")
         if self.top not in CHICKEN_FOOT_SETS:
             raise OptionsError(f"the set must be double-9, double-12 or double-15, not double-{self.top}", "set")
-        if self.hand < 1 or self.players * self.hand + 1 > set_size(self.top):
+        if self.hand < 1:
+            raise OptionsError(f"a hand holds at least 1 tile, not {self.hand}", "hand")
+        if self.players * self.hand + 1 > set_size(self.top):
             raise OptionsError(
                 f"{self.players} hands of {self.hand} and the centre double do not fit in the "
                 f"{set_size(self.top)} tiles of double-{self.top}",
