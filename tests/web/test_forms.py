@@ -136,6 +136,13 @@ def test_every_chicken_foot_setting_reaches_the_table(server: Server) -> None:
     assert table["seats"][0]["name"] == "Ann" and table["seats"][1]["bot"] == "easy"
 
 
+def test_a_hand_larger_than_the_list_is_typed_as_another_number(server: Server) -> None:
+    form = {"players": "2", "set": "15", "hand": "other", "hand_other": "60", "seat1": "easy", "name": "Ann"}
+    status, table_id, visitor = play(server, "chicken-foot", form)
+    assert status == 303
+    assert visitor.table(table_id)["options"]["hand"] == 60  # 2 hands of 60 and the centre fit in 136 tiles
+
+
 def test_a_form_left_as_it_is_follows_the_players(server: Server) -> None:
     status, table_id, visitor = play(server, "chicken-foot", {"players": "7"})
     assert status == 303

@@ -35,6 +35,7 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
         "players": "4",
         "set": "auto",
         "hand": "auto",
+        "hand_other": "",
         "length": "full",
         "start_toes": "6",
         "blank_double": "50",
@@ -125,7 +126,8 @@ def _chicken_foot_choices(options: dict[str, Any]) -> dict[str, str]:
     return {
         "players": str(players),
         "set": "auto" if top == usual_top else str(top),
-        "hand": "auto" if hand == usual_hand else str(hand),
+        "hand": "auto" if hand == usual_hand else str(hand) if hand in HANDS else "other",
+        "hand_other": str(hand) if hand != usual_hand and hand not in HANDS else "",
         "length": options["length"],
         "start_toes": str(options["start_toes"]),
         "blank_double": str(options["blank_double"]),
@@ -144,8 +146,8 @@ def _number(chosen: dict[str, str], key: str, field_name: str | None = None) -> 
     return int(value)
 
 
-def _score(chosen: dict[str, str], key: str) -> int:
-    """A score chosen from the list or typed as "another score"."""
+def _listed_or_typed(chosen: dict[str, str], key: str) -> int:
+    """A number (a score, a hand) chosen from the list or typed as "another"."""
     return _number(chosen, f"{key}_other", key) if chosen[key] == "other" else _number(chosen, key)
 
 
@@ -157,20 +159,23 @@ def settings_of(game: str, chosen: dict[str, str]) -> dict[str, Any]:
         raise FormError("players")
     settings: dict[str, Any] = {"players": players}
     if game == "chickenfoot":
-        for key in ("set", "hand"):
-            if chosen[key] != "auto":
-                settings[key] = _number(chosen, key)
+        if chosen["set"] != "auto":
+            settings["set"] = _number(chosen, "set")
+        if chosen["hand"] != "auto":
+            settings["hand"] = (
+                _number(chosen, "hand_other", "hand") if chosen["hand"] == "other" else _number(chosen, "hand")
+            )
         settings["length"] = chosen["length"]
         settings["start_toes"] = _number(chosen, "start_toes")
         settings["blank_double"] = _number(chosen, "blank_double")
-        settings["limit"] = None if chosen["limit"] == "off" else _score(chosen, "limit")
+        settings["limit"] = None if chosen["limit"] == "off" else _listed_or_typed(chosen, "limit")
     else:
         settings["mode"] = chosen["mode"]
         settings["set"] = _number(chosen, "set")
         settings["partners"] = chosen["partners"] == "on"
         target = chosen["target"]
         named = {"by-mode": "by-mode", "none": None}
-        settings["target"] = named[target] if target in named else _score(chosen, "target")
+        settings["target"] = named[target] if target in named else _listed_or_typed(chosen, "target")
     seconds = chosen["turn_seconds"]
     settings["turn_seconds"] = None if seconds == "auto" else 0 if seconds == "off" else _number(chosen, "turn_seconds")
     settings["public"] = chosen["public"] == "on"
@@ -295,7 +300,12 @@ def _chicken_foot_fields(language: str) -> list[Field]:
                 ("15", forms.gettext("Double-fifteen")),
             ],
         ),
-        Field("hand", forms.gettext("Tiles in each hand"), [("auto", by_players), *tiles]),
+        Field(
+            "hand",
+            forms.gettext("Tiles in each hand"),
+            [("auto", by_players), *tiles, ("other", forms.gettext("Another number…"))],
+            other_label=forms.gettext("Tiles in each hand"),
+        ),
         Field(
             "length",
             forms.gettext("Length"),

@@ -27,7 +27,7 @@ export function follow(form) {
       label.hidden = off;
       label.querySelector("select").disabled = off;
     }
-    for (const name of ["limit", "target"]) {
+    for (const name of ["limit", "target", "hand"]) {
       const select = control(form, name);
       const other = control(form, `${name}_other`);
       if (select && other) other.hidden = other.disabled = select.value !== "other";
