@@ -406,4 +406,7 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
     expect(page.locator("#analysis-status")).to_have_text("")
     page.keyboard.press("ArrowDown" if other == "ArrowUp" else "ArrowUp")
     expect(page.locator("#analysis-status")).to_have_text(said)
+    page.locator("a[hreflang='ru']").click()  # another language: the same position, the analysis still there
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("#slider-marks .mark")).to_have_count(len(rated))
     page.context.close()

@@ -28,7 +28,8 @@ export class Analysis {
     this.messages = new Map(); // round -> what its last analysis said (each round shows its own)
   }
 
-  /** The buttons "Analyse <seat>", one per seat, for the round shown. */
+  /** The buttons "Analyse <seat>", one per seat, for the round shown; the analyses this tab asked for before
+   * (in another language, say) are asked again: the server kept them, so they come at once. */
   offer(box) {
     this.box = box;
     box.closest("section").hidden = false;
@@ -37,6 +38,16 @@ export class Analysis {
       button.addEventListener("click", () => this.ask(this.round, seat));
       return button;
     }));
+    for (const key of this.asked()) this.ask(...key.split(":").map(Number));
+  }
+
+  /** The "round:seat" analyses this tab has had of this match. */
+  asked() {
+    return JSON.parse(sessionStorage.getItem(this.keptAt()) || "[]");
+  }
+
+  keptAt() {
+    return `dh_analysed:${this.source.table}:${this.source.match}`;
   }
 
   /** Ask for the analysis of ``seat`` in round ``round`` (0-based), waiting while the server computes it. */
@@ -56,6 +67,7 @@ export class Analysis {
         if (answer.status === 200) {
           const found = await answer.json();
           this.found.set(key, found);
+          sessionStorage.setItem(this.keptAt(), JSON.stringify([...new Set([...this.asked(), key])]));
           const marked = found.decisions.filter((decision) => decision.verdict).length;
           say(`${name}: ${plural("marked", marked)}`);
           break;
