@@ -399,6 +399,9 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
     expect(page.locator("#better")).to_contain_text(f"Better: {best['play']} on {best['on']}")  # a choice of plays
     page.keyboard.press("Home")  # as dealt: no move made, nothing better to say
     expect(page.locator("#better")).to_be_hidden()
+    page.locator("#slider-marks .mark").first.click()  # a mark under the slider leads to its move
+    expect(page.locator("#slider")).to_have_value(str(move + 1))
+    page.keyboard.press("Home")
     said = page.locator("#analysis-status").inner_text()
     assert said.startswith(f"{names[-1]}: "), said
     other = "ArrowUp" if page.locator("#round-next").is_disabled() else "ArrowDown"

@@ -164,6 +164,10 @@ $("step-on").addEventListener("click", () => step(1));
 $("to-start").addEventListener("click", () => go(state.round, 0));
 $("to-end").addEventListener("click", () => go(state.round, Infinity));
 $("round-prev").addEventListener("click", () => go(state.round - 1, 0));
+$("slider-marks").addEventListener("click", (event) => { // a mark of the analysis: to its move
+  const mark = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".mark"));
+  if (mark) go(state.round, Number(mark.dataset.move));
+});
 $("round-next").addEventListener("click", () => go(state.round + 1, 0));
 $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
