@@ -299,9 +299,13 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     seats.nth(1).get_by_role("button", name="Seat a bot").click()
     host.get_by_role("button", name="Start the match").click()
     expect(guest.locator("#hand .tile")).to_have_count(11)
-    seats.nth(3).get_by_role("button", name="Let a bot play").click()  # during the match: a bot for a person
-    expect(seats.nth(3)).to_contain_text("Bea (medium bot)")
-    expect(guest.locator("#phase")).to_have_text("You are watching this table")
+    seats.nth(3).get_by_role("button", name="Let a bot play").click()  # during the match: a bot stands in
+    expect(seats.nth(3)).to_contain_text("Bea")
+    expect(seats.nth(3)).to_contain_text("away")
+    expect(guest.locator("#away-text")).to_have_text("The host let a bot play your seat until you come back.")
+    guest.get_by_role("button", name="I'm back").click()  # the seat is still hers
+    expect(guest.locator("#away")).to_be_hidden()
+    expect(seats.nth(3)).not_to_contain_text("away")
     host.context.close()
     guest.context.close()
 

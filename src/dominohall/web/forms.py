@@ -71,6 +71,8 @@ class Field:
     """(value, label) of a select; empty for a checkbox."""
     value: str = ""
     problem: str | None = None
+    note: str | None = None
+    """A line under the field that says more of its choices."""
     other: str | None = None
     """The number typed for "another score" (a select whose options include ``other``)."""
     other_label: str = ""
@@ -329,12 +331,7 @@ def _chicken_foot_fields(language: str) -> list[Field]:
 def _standard_fields(language: str) -> list[Field]:
     forms = translations(language)
     targets = [
-        (
-            "by-mode",
-            forms.gettext(
-                "The game's usual target (one hand in the draw and block games, 150 in All Fives, 15 in Bergen)"
-            ),
-        ),
+        ("by-mode", forms.gettext("The game's usual target")),
         ("none", forms.gettext("A single hand")),
         *_points(language, TARGETS),
         ("other", forms.gettext("Another score…")),
@@ -361,7 +358,13 @@ def _standard_fields(language: str) -> list[Field]:
             ],
         ),
         Field("partners", forms.gettext("Partners (four players, opposite seats)")),
-        Field("target", forms.gettext("Target"), targets, other_label=forms.gettext("Target in points")),
+        Field(
+            "target",
+            forms.gettext("Target"),
+            targets,
+            other_label=forms.gettext("Target in points"),
+            note=forms.gettext("Usually one hand in the draw and block games, 150 points in All Fives, 15 in Bergen."),
+        ),
     ]
 
 
