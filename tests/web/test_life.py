@@ -314,3 +314,36 @@ def test_a_connected_spectator_sees_the_end_of_the_match_live_and_both_get_its_r
     expect(spectator.locator("#record-links a[download]")).to_have_text(["Match 1"])
     for page in (host, guest, spectator):
         page.context.close()
+
+
+def test_a_drawn_tile_that_fits_nowhere_passes_once_and_says_nothing_wrong(server: Server, browser: Browser) -> None:
+    """Two people: when a drawn tile fits nowhere the page passes by itself, and while the other person then
+    takes their time the page sends nothing more (no second pass, refused as out of turn)."""
+    table_id, host = hosted(browser, server, {"players": 2, "length": "one", "turn_seconds": 0}, [None, None])
+    host.goto(f"{server.url}/t/{table_id}")
+    guest = watcher(browser, server, table_id)
+    guest.fill("#name", "Bea")
+    guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
+    host.get_by_role("button", name="Start the match").click()
+    sent: dict[int, list[str]] = {0: [], 1: []}
+    for index, page in enumerate((host, guest)):
+        page.on("websocket", lambda ws, index=index: ws.on("framesent", lambda frame: sent[index].append(str(frame))))
+        page.reload()  # the socket opened again, now watched
+    checked = 0
+    for _ in range(400):
+        if host.locator("#summary:not([hidden])").count() or checked >= 2:
+            break
+        for index, page in enumerate((host, guest)):
+            if page.locator("#drawn-note").is_visible():  # this page passes by itself; the other waits
+                before = sum('"pass"' in frame for frame in sent[index])
+                expect(page.locator("#drawn-note")).to_be_hidden(timeout=5_000)
+                page.wait_for_timeout(2_500)
+                assert page.locator("#problem").is_hidden(), page.locator("#problem").inner_text()
+                assert sum('"pass"' in frame for frame in sent[index]) == before + 1, sent[index][-4:]
+                checked += 1
+            elif page.locator(MY_TURN).count():
+                make_move(page, wait_ms=1_000)
+        host.wait_for_timeout(60)
+    assert checked, "no drawn tile fit nowhere in the round"
+    host.context.close()
+    guest.context.close()

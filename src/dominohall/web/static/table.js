@@ -395,10 +395,16 @@ function showNotice(text) {
   clearTimeout(done.noticeTimer);
   done.noticeTimer = setTimeout(() => { $("notice").hidden = true; }, NOTICE_MS);
 }
-/** A drawn tile that fits nowhere is shown for a moment, then the turn passes by itself. */
-function renderDrawn(view) {
+/** True when your turn holds only a pass after a drawn tile that fits nowhere. @param {View} view */
+function stuckOn(view) {
   const moves = view.legal_moves || [];
-  const stuck = view.turn === state.you && !isAway(state) && view.drawn && moves.length === 1 && moves[0].kind === "pass";
+  return view.turn === state.you && !isAway(state) && Boolean(view.drawn) && moves.length === 1 && moves[0].kind === "pass";
+}
+
+/** A drawn tile that fits nowhere is shown for a moment, then the turn passes by itself (checked again then:
+ * the ack of your own pass comes before its move frame, and meanwhile the view still looks stuck). */
+function renderDrawn(view) {
+  const stuck = stuckOn(view);
   $("drawn-note").hidden = !stuck;
   if (!stuck) return;
   $("pass").hidden = true; // the page passes by itself: no button that shows for half a second
@@ -406,7 +412,10 @@ function renderDrawn(view) {
   if (done.autoPass === state.seq) return;
   done.autoPass = state.seq;
   const seq = state.seq;
-  setTimeout(() => { if (state.seq === seq && done.autoPass === seq) send({ t: "pass", at: seq }); }, AUTO_PASS_MS);
+  setTimeout(() => {
+    const now = shownView(state);
+    if (state.seq === seq && done.autoPass === seq && now && stuckOn(now)) send({ t: "pass", at: seq });
+  }, AUTO_PASS_MS);
 }
 
 function renderView() {
