@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
 from ..server.harness import Server, create_table
 from .conftest import CHROMIUM, DESKTOP, new_page
@@ -326,8 +326,12 @@ def test_a_drawn_tile_that_fits_nowhere_passes_once_and_says_nothing_wrong(serve
     guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
     host.get_by_role("button", name="Start the match").click()
     sent: dict[int, list[str]] = {0: [], 1: []}
+
+    def watch(index: int) -> Callable[[WebSocket], None]:
+        return lambda socket: socket.on("framesent", lambda frame: sent[index].append(str(frame)))
+
     for index, page in enumerate((host, guest)):
-        page.on("websocket", lambda ws, index=index: ws.on("framesent", lambda frame: sent[index].append(str(frame))))
+        page.on("websocket", watch(index))
         page.reload()  # the socket opened again, now watched
     checked = 0
     for _ in range(400):
