@@ -214,6 +214,33 @@ def test_moves_a_bot_made_for_a_person_are_marked_in_the_record_and_never_judged
     assert answer[0] == 200 and answer[1]["decisions"] == [], "a stand-in's moves are not the person's to be judged"
 
 
+def test_a_person_asked_to_leave_mid_match_stays_the_seats_name_in_the_record(server: Server) -> None:
+    """Kicked during the match, Bo's seat is played on by a bot to the end: the record names Bo (no bot) and
+    marks the bot's moves, so they are never judged as Bo's."""
+    table_id, cookie = create_table(server, [None, None], {"players": 2, "length": "one", "turn_seconds": 0})
+    bo_cookie = sit(server, table_id, 1, "Bo")
+
+    async def start_and_kick() -> None:
+        host = await Client.open(server, table_id, cookie)
+        bo = await Client.open(server, table_id, bo_cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        assert (await host.command({"t": "kick", "seat": 1}))["t"] == "ack"
+        assert (await host.command({"t": "stand"}))["t"] == "ack"  # a bot plays the host's seat too
+        await bo.close()
+        await host.close()
+
+    asyncio.run(start_and_kick())
+    deadline = time.monotonic() + 60
+    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the match in a minute"
+        time.sleep(0.05)
+    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
+    assert status == 200 and verify(record) == []
+    assert record["seats"][1] == {"name": "Bo"}, "a person, not the bot that played on"
+    moves = record["rounds"][0]["moves"]
+    assert all(move.get("stand_in") for move in moves if move["seat"] == 1)
+
+
 def test_sitting_without_a_seat_number_takes_the_first_free_seat(server: Server) -> None:
     table_id, _ = create_table(server, [None, None, "easy", None], {"players": 4})
     taken = []

@@ -56,8 +56,9 @@ ROUND_EVENTS = frozenset(
 STAND_IN = "medium"
 """The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
 
-AWAY, CLOCK = "away", "clock"
-"""Who made a move the server made for a person (``TableState.stand_ins``)."""
+AWAY, CLOCK, REPLACED = "away", "clock", "replaced"
+"""Who made a move the server made for a person (``TableState.stand_ins``): the stand-in of a seat marked away,
+the clock, or the bot playing on for a person asked to leave."""
 GONE, TIMED_OUT, LEFT, BY_HOST = "gone", "timeout", "left", "bot"
 """Why a bot plays a person's seat: gone past the grace period, two turns in a row timed out, Leave pressed
 during the match, or the host let a bot play it (at the level the host chose)."""
@@ -81,6 +82,9 @@ class Seat:
     token: str | None = None
     why: str | None = None
     """Why a bot plays the person's seat (``GONE``, ``TIMED_OUT``, ``LEFT``), while one does."""
+    replaced: bool = False
+    """A person's seat whose person was asked to leave during the match: the bot plays on for them to the
+    match's end (the record names the person, and marks the bot's moves)."""
 
     def is_free(self) -> bool:
         """True when nobody (and no bot) sits here."""
@@ -92,7 +96,7 @@ class Seat:
 
     def info(self) -> SeatInfo:
         """The seat as the record names it (a person stays a person while a bot stands in)."""
-        return SeatInfo(self.name or "", None if self.is_away() else self.bot)
+        return SeatInfo(self.name or "", None if self.is_away() or self.replaced else self.bot)
 
     def to_public(self) -> dict[str, Any]:
         """What anyone may know of the seat (never its token)."""
@@ -299,7 +303,7 @@ class TableState:
         """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
         seat = self.seats[index]
         if self.phase == PLAYING:
-            self.seats[index] = Seat(seat.name, STAND_IN, None)
+            self.seats[index] = Seat(seat.name, STAND_IN, None, replaced=seat.token is not None or seat.replaced)
         else:
             self.seats[index] = Seat()
 
@@ -327,7 +331,8 @@ class TableState:
             self.turn_since = self._time  # a person back on their turn gets the whole of it
 
     def _on_bot(self, payload: dict[str, Any]) -> None:
-        self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None)
+        replaced = self.phase == PLAYING and self.seats[payload["seat"]].replaced  # another level, the same stand-in
+        self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None, replaced=replaced)
         self._withdraw(payload, before_match=True)
 
     def _on_settings(self, payload: dict[str, Any]) -> None:
@@ -344,6 +349,8 @@ class TableState:
         self.timeouts.clear()
         self.fair.new_match()
         self.stand_ins = []
+        for seat in self.seats:  # a bot that played on for a person asked to leave is the seat's own from now
+            seat.replaced = False
 
     def _on_rematch(self, payload: dict[str, Any]) -> None:
         self._on_started(payload)
@@ -360,7 +367,9 @@ class TableState:
         assert self.match is not None
         seat = payload["seat"]
         clock = payload.get("timeout") or payload.get("stand_in")
-        made_for = CLOCK if clock else AWAY if self.seats[seat].is_away() else None
+        made_for = (
+            CLOCK if clock else AWAY if self.seats[seat].is_away() else REPLACED if self.seats[seat].replaced else None
+        )
         if made_for is not None and self.stand_ins:
             self.stand_ins[-1][len(self.match.current.history)] = made_for
         self.match.current.apply(move_from_payload(payload), seat)
