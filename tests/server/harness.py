@@ -18,6 +18,7 @@ from typing import Any, Self
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from dominohall.engine.record import verify
 from dominohall.server.protocol import server_frames
 
 from ..tables.wire import ViewKeeper
@@ -119,6 +120,17 @@ def create_table(
     assert status == 201, body
     assert body["link"] == f"/t/{body['id']}"
     return body["id"], headers["set-cookie"].split(";")[0]
+
+
+def record_when_over(server: Server, table_id: str, seconds: float = 60) -> dict[str, Any]:
+    """The record of the table's first match once its bots have played it to the end (checked legal)."""
+    deadline = time.monotonic() + seconds
+    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
+        assert time.monotonic() < deadline, f"the bots did not finish the match in {seconds:g} s"
+        time.sleep(0.05)
+    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
+    assert status == 200 and verify(record) == [], record
+    return dict(record)
 
 
 def sit(server: Server, table_id: str, seat: int, name: str) -> str:

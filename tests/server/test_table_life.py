@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from dominohall.engine.record import verify
 
 from ..tables.leaks import leaks
-from .harness import Client, Server, create_table, http, move_message, play_turns, sit
+from .harness import Client, Server, create_table, http, move_message, play_turns, record_when_over, sit
 
 
 @pytest.fixture
@@ -197,12 +197,7 @@ def test_moves_a_bot_made_for_a_person_are_marked_in_the_record_and_never_judged
     if snapshot["view"] and snapshot["view"]["end"] is None:  # caught mid-round: its stand-in moves are named
         history = snapshot["view"]["history"]
         assert snapshot["stand_in"] == [i for i, entry in enumerate(history) if entry["seat"] == 0]
-    deadline = time.monotonic() + 60
-    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish the match in a minute"
-        time.sleep(0.05)
-    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
-    assert status == 200 and verify(record) == []
+    record = record_when_over(server, table_id)
     moves = record["rounds"][0]["moves"]
     marked = [i for i, move in enumerate(moves) if move.get("stand_in")]
     assert marked and marked == [i for i, move in enumerate(moves) if move["seat"] == 0], moves[:3]
@@ -230,12 +225,7 @@ def test_a_person_asked_to_leave_mid_match_stays_the_seats_name_in_the_record(se
         await host.close()
 
     asyncio.run(start_and_kick())
-    deadline = time.monotonic() + 60
-    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish the match in a minute"
-        time.sleep(0.05)
-    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
-    assert status == 200 and verify(record) == []
+    record = record_when_over(server, table_id)
     assert record["seats"][1] == {"name": "Bo"}, "a person, not the bot that played on"
     moves = record["rounds"][0]["moves"]
     assert all(move.get("stand_in") for move in moves if move["seat"] == 1)

@@ -9,7 +9,6 @@ import asyncio
 import copy
 import json
 import re
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,7 +21,7 @@ from dominohall.engine.record import replay
 from dominohall.engine.tiles import tile_name, tiles_of
 from dominohall.web import LANGUAGES
 
-from ..server.harness import Client, Server, create_table, http
+from ..server.harness import Client, Server, create_table, http, record_when_over
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
 from .test_pages import english_patterns, fetch, visible_text
 
@@ -53,12 +52,8 @@ def finished_match(server: Server, game: str, settings: dict[str, Any]) -> tuple
 
     with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this thread
         thread.submit(asyncio.run, start_and_leave()).result()
-    deadline = time.monotonic() + 60
-    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish the match in a minute"
-        time.sleep(0.1)
-    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
-    assert status == 200 and record["winners"], record
+    record = record_when_over(server, table_id)
+    assert record["winners"], record
     return table_id, record
 
 

@@ -54,7 +54,8 @@ def _export(state: TableState) -> dict[str, Any]:
 
 def with_stand_ins(record: dict[str, Any], state: TableState) -> dict[str, Any]:
     """``record`` (of the table's current match) with ``"stand_in": true`` on each move the server made for a
-    person (a bot standing in while they were away, or the clock): not theirs to be judged by (docs/records.md)."""
+    person (``TableState.stand_ins``: a bot standing in, or the clock): not theirs to be judged by
+    (docs/records.md)."""
     for rnd, made in zip(record["rounds"], state.stand_ins, strict=False):
         for index in made:
             rnd["moves"][index]["stand_in"] = True

@@ -152,7 +152,8 @@ class TableState:
     """The fair deals' commitments, secrets and contributions (docs/fairness.md); the secrets are server-only."""
     stand_ins: list[dict[int, str]] = field(default_factory=list)
     """Per round of the match, the moves the server made for a person (by index in the round's moves): ``AWAY``
-    by the bot that stands in while the seat is marked away, ``CLOCK`` when the person's time ran out."""
+    by the bot that stands in while the seat is marked away, ``CLOCK`` when the person's time ran out,
+    ``REPLACED`` by the bot that plays on for a person asked to leave."""
     _time: float = 0.0
 
     # -- questions ---------------------------------------------------------------------------------

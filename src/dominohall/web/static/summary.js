@@ -193,22 +193,12 @@ export function renderSummary(box, summary, ctx) {
   box.classList.toggle("folded", Boolean(ctx.folded));
   const focused = box.contains(document.activeElement) ? document.activeElement?.id : ""; // kept across redraws
   box.replaceChildren(head, ended);
+  if (match) box.appendChild(make("p", winnersLine(match, seatNames, !(ctx.game === "chickenfoot" || !ctx.table.options.partners)), { class: "winners" }));
+  const row = match ? make("div", null, { class: "summary-actions" }) : betweenRow(ctx);
+  if (match && you !== null) row.appendChild(button(words.rematch, "rematch", ctx.onRematch));
   const coach = ctx.coach && make("a", words.coach, { href: ctx.coach, class: "coach-link" });
-  if (match) {
-    box.appendChild(make("p", winnersLine(match, seatNames, !(ctx.game === "chickenfoot" || !ctx.table.options.partners)), { class: "winners" }));
-    const row = make("div", null, { class: "summary-actions" });
-    if (you !== null) row.appendChild(button(words.rematch, "rematch", ctx.onRematch));
-    const link = recordLink(ctx.record);
-    if (link) row.appendChild(link);
-    if (coach) row.appendChild(coach);
-    box.appendChild(row);
-  } else {
-    const row = betweenRow(ctx);
-    const link = recordLink(ctx.record);
-    if (link) row.appendChild(link);
-    if (coach) row.appendChild(coach);
-    box.appendChild(row);
-  }
+  for (const link of [recordLink(ctx.record), coach]) if (link) row.appendChild(link);
+  box.appendChild(row);
   if (ctx.fair) box.appendChild(ctx.fair);
   box.appendChild(body);
   if (focused) box.querySelector(`#${focused}`)?.focus({ preventScroll: true });
