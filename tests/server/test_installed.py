@@ -37,4 +37,4 @@ def test_a_server_installed_from_the_wheel_serves_the_fair_deals_reference(tmp_p
     finally:
         server.stop()
     assert status == 200
-    assert "<h2>Test vector</h2>" in page and "dominohall/fair@1" in page  # the reference, rendered
+    assert "<h3>Test vector</h3>" in page and "dominohall/fair@1" in page  # the reference, rendered

@@ -121,6 +121,23 @@ def test_no_english_leaks_into_the_other_languages(server: Server) -> None:
             assert not leaks, f"{page}: English in the {language} page: {leaks}"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_fair_deals_page_explains_in_the_visitors_language_above_the_english_reference(
+    server: Server, language: str
+) -> None:
+    _, html = fetch(f"{server.url}/fairness", language=language)
+    own, reference = html.split('<article class="doc" lang="en">')
+    words = translations(language)
+    for heading in ("How it works", "What it does not promise", "Check it with your own tools", "The exact scheme"):
+        assert f">{html_text.escape(words.gettext(heading), quote=False)}</h2>" in own
+    if language != "en":
+        leaks = [english for english, pattern in english_patterns(language) if pattern.search(visible_text(own))]
+        assert not leaks, f"English in the {language} fair deals page: {leaks}"
+    assert "<h3>Test vector</h3>" in reference and "<h2>" not in reference  # under the page's own heading
+    assert "In short" in (Path(__file__).parents[2] / "docs/fairness.md").read_text("utf-8")
+    assert "In short" not in reference  # the page's own words say it, in every language
+
+
 def test_the_home_page_follows_accept_language_and_the_footer_names_version_and_commit(server: Server) -> None:
     url, html = fetch(server.url + "/", language="cs-CZ,cs;q=0.9")
     assert url.endswith("/cs/")

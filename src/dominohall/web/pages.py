@@ -178,21 +178,36 @@ async def fairness(request: Request) -> Response:
         text = FAIRNESS.read_text("utf-8")
     except OSError:
         return not_found(request)
-    return page(request, language, "fairness.html", reference=Markup(markdown_page(text)))
+    reference = markdown_page(text, leave_out="In short", below=2)
+    return page(request, language, "fairness.html", reference=Markup(reference))
 
 
-def markdown_page(text: str) -> str:
-    """A Markdown document of ours as HTML under the page's own title: CommonMark with tables, any HTML in it
+def markdown_page(text: str, leave_out: str = "", below: int = 1) -> str:
+    """A Markdown document of ours as HTML under the page's own headings: CommonMark with tables, any HTML in it
     escaped, its own first-level title left out, and a link to another document of docs/ (not served by the
-    site) kept as its words alone."""
+    site) kept as its words alone. The section headed ``leave_out`` is left out (the page says it in every
+    language), and each heading goes down ``below - 1`` levels, so that the document's sections sit under the
+    page's own heading of level ``below``."""
     parser = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = parser.parse(text)
     if tokens and tokens[0].type == "heading_open" and tokens[0].tag == "h1":
         tokens = tokens[3:]  # heading_open, its inline words, heading_close
+    tokens = _without_section(tokens, leave_out) if leave_out else tokens
     for token in tokens:
         if token.children:
             token.children = _without_doc_links(token.children)
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(6, int(token.tag[1:]) + below - 1)}"
     return str(parser.renderer.render(tokens, parser.options, {}))
+
+
+def _without_section(tokens: list[Token], title: str) -> list[Token]:
+    """The tokens without the second-level section headed ``title`` (up to the next heading of its level)."""
+    starts = [i for i, token in enumerate(tokens) if token.type == "heading_open" and token.tag == "h2"]
+    for start, end in zip(starts, [*starts[1:], len(tokens)], strict=True):
+        if tokens[start + 1].content == title:
+            return tokens[:start] + tokens[end:]
+    return tokens
 
 
 def _without_doc_links(children: list[Token]) -> list[Token]:

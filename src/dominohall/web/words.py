@@ -358,7 +358,7 @@ def fair_words(language: str) -> dict[str, str]:
     return {
         "fair_sealed": forms.gettext("Deal commitment: %(hash)s"),
         "fair_check": forms.gettext("Check this deal"),
-        "fair_how": forms.gettext("How fair deals work (in English)"),
+        "fair_how": forms.gettext("How fair deals work"),
         "fair_checking": forms.gettext("Checking the deal…"),
         "fair_failed": forms.gettext("The deal could not be checked: its record did not load. Try again."),
         "fair_none": forms.gettext("This round has no proof: it was dealt before deals could be checked."),
