@@ -217,10 +217,10 @@ def test_a_hand_too_big_for_the_set_says_the_largest_that_fits(server: Server, l
     assert 'name="limit_other" value="120"' in html
     most = (55 - 1) // 8  # a double-nine set has 55 tiles; the centre double stays out of the hands
     expected = translations(language).ngettext(
-        "For this many players, a double-%(set)s set allows at most %(num)d tile per hand.",
-        "For this many players, a double-%(set)s set allows at most %(num)d tiles per hand.",
+        "%(set)s: for this many players, at most %(num)d tile per hand.",
+        "%(set)s: for this many players, at most %(num)d tiles per hand.",
         most,
-    ) % {"set": "9", "num": most}
+    ) % {"set": translations(language).gettext("Double-nine"), "num": most}  # the set named as the form names it
     assert problem_of(html, "hand") == expected
     assert str(most) in expected
 

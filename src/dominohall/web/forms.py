@@ -242,11 +242,11 @@ def _hand_text(language: str, chosen: dict[str, str]) -> str:
     if most < 1:
         return forms.gettext("That many tiles per hand do not fit this set for this many players.")
     text = forms.ngettext(
-        "For this many players, a double-%(set)s set allows at most %(num)d tile per hand.",
-        "For this many players, a double-%(set)s set allows at most %(num)d tiles per hand.",
+        "%(set)s: for this many players, at most %(num)d tile per hand.",
+        "%(set)s: for this many players, at most %(num)d tiles per hand.",
         most,
     )
-    return text % {"set": top, "num": most}
+    return text % {"set": set_names(language)[int(top)], "num": most}
 
 
 # -- the fields to draw -------------------------------------------------------------------------------
@@ -297,9 +297,7 @@ def _chicken_foot_fields(language: str) -> list[Field]:
             forms.gettext("Set"),
             [
                 ("auto", by_players),
-                ("9", forms.gettext("Double-nine")),
-                ("12", forms.gettext("Double-twelve")),
-                ("15", forms.gettext("Double-fifteen")),
+                *((str(top), set_names(language)[top]) for top in (9, 12, 15)),
             ],
         ),
         Field(
@@ -351,11 +349,7 @@ def _standard_fields(language: str) -> list[Field]:
         Field(
             "set",
             forms.gettext("Set"),
-            [
-                ("6", forms.gettext("Double-six")),
-                ("9", forms.gettext("Double-nine")),
-                ("12", forms.gettext("Double-twelve")),
-            ],
+            [(str(top), set_names(language)[top]) for top in (6, 9, 12)],
         ),
         Field("partners", forms.gettext("Partners (four players, opposite seats)")),
         Field(
@@ -398,17 +392,23 @@ def deal_rows() -> list[tuple[int, int, int, int]]:
 # -- a table's settings in one short line (the lobby) -------------------------------------------------
 
 
-def rules_line(language: str, game: str, options: dict[str, Any], settings: dict[str, Any] | None) -> str:
-    """A table's game settings in short, in ``language``: players, set, length or target, and every setting
-    that is not the game's default, then the turn timer when it is not automatic."""
+def set_names(language: str) -> dict[int, str]:
+    """Each set's name, as the forms and the lobby say it, by its highest number."""
     forms = translations(language)
-    words = [forms.ngettext("%(num)d player", "%(num)d players", options["players"]) % {"num": options["players"]}]
-    sets = {
+    return {
         6: forms.gettext("Double-six"),
         9: forms.gettext("Double-nine"),
         12: forms.gettext("Double-twelve"),
         15: forms.gettext("Double-fifteen"),
     }
+
+
+def rules_line(language: str, game: str, options: dict[str, Any], settings: dict[str, Any] | None) -> str:
+    """A table's game settings in short, in ``language``: players, set, length or target, and every setting
+    that is not the game's default, then the turn timer when it is not automatic."""
+    forms = translations(language)
+    words = [forms.ngettext("%(num)d player", "%(num)d players", options["players"]) % {"num": options["players"]}]
+    sets = set_names(language)
     if game == "chickenfoot":
         words += _chicken_foot_words(language, options, sets)
     else:
