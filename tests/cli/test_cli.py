@@ -7,6 +7,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,13 @@ from rich.console import Console
 
 from dominohall.bots import RandomBot
 from dominohall.cli.play import TerminalGame, parse_choice
-from dominohall.engine.moves import Move
+from dominohall.engine.games import round_view
+from dominohall.engine.moves import NO_TILE, Move
 from dominohall.engine.options import ChickenFootOptions
+from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import parse_tile as t
+from dominohall.engine.tiles import tile_name
+from dominohall.engine.views import ChickenFootView
 
 GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
 
@@ -61,6 +66,46 @@ def test_bad_input_gets_a_clear_message(text: str, message: str) -> None:
 
 def test_a_tile_that_does_not_fit_is_passed_to_the_engine_to_explain() -> None:
     assert parse_choice("5-2", LEGAL, 9) == Move.play(t("5-2"), t("9-9"))
+
+
+def typing(text: str) -> Callable[[str], str]:
+    """A person who answers every question with ``text``."""
+    return lambda _: text
+
+
+def positions_with_a_dead_tile(options: ChickenFootOptions | StandardOptions) -> Iterator[tuple[TerminalGame, int]]:
+    """Terminal games stopped where seat 0 is to lay a tile and holds one that fits nowhere (no double waiting
+    for toes, no drawn tile to play), with that tile."""
+    for seed in range(40):
+        game = TerminalGame(Console(file=io.StringIO()), input, options, ["You", "B"], [RandomBot()] * 2)
+        rnd, rng = game.match.deal_next(random.Random(seed)), random.Random(seed)
+        while rnd.end is None:
+            view = round_view(rnd, rnd.turn)
+            plays = {move.tile for move in view.legal_moves if move.is_play()}
+            waiting = isinstance(view, ChickenFootView) and view.pending_needs > 0
+            dead = [tile for tile in view.hand if tile not in plays]
+            if rnd.turn == 0 and plays and view.placed and not waiting and view.drawn == NO_TILE and dead:
+                yield game, dead[0]
+                break
+            rnd.apply(RandomBot().choose(view, rng), rnd.turn)
+
+
+@pytest.mark.parametrize(
+    "options", [ChickenFootOptions.for_table(2, length="one"), StandardOptions.for_table(2, mode="draw")]
+)
+def test_a_typed_tile_that_fits_nowhere_is_told_so_with_the_numbers_showing(
+    options: ChickenFootOptions | StandardOptions,
+) -> None:
+    found = 0
+    for game, tile in positions_with_a_dead_tile(options):
+        rnd = game.match.current
+        view = game.view(rnd)
+        shown = ", ".join(str(n) for n in dict.fromkeys(number for _, number in view.open_ends))
+        game.ask = typing(tile_name(tile))  # the tile alone, no place
+        said = game.read_choice(list(view.legal_moves), rnd)
+        assert said == f"{tile_name(tile)} cannot be laid now: nothing matches it: the open ends show {shown}."
+        found += 1
+    assert found >= 10
 
 
 def test_terminal_game_plays_a_whole_match_from_typed_answers() -> None:

@@ -17,9 +17,9 @@ from ..bots.arena import bot_move
 from ..engine.errors import IllegalMoveError
 from ..engine.games import ResultKind, game_of, round_view
 from ..engine.match import AnyMatch, AnyRound, GameOptions
-from ..engine.moves import DRAW, DRAW_MOVE, PASS, Move
+from ..engine.moves import DRAW, DRAW_MOVE, NO_TILE, PASS, Move
 from ..engine.tiles import parse_tile, tile_name
-from ..engine.views import View
+from ..engine.views import ChickenFootView, View
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
 from ..tables.names import bot_name
@@ -67,6 +67,22 @@ def parse_choice(text: str, legal: list[Move], top: int) -> Move | str:
         return fits[0]
     target = tiles[1] if len(tiles) > 1 else next((m.on for m in legal if m.is_play()), -1)
     return Move.play(tiles[0], target)
+
+
+def why_not(tile: int, view: View) -> str | None:
+    """Why ``tile``, typed without a place, fits nowhere now (as the table page says it of a dimmed tile), or
+    None when the engine's own reason against the first open end says it best (a double waiting for toes)."""
+    plays = [move for move in view.legal_moves if move.is_play()]
+    if tile not in view.hand:
+        return f"you do not hold {tile_name(tile)}"
+    if view.drawn != NO_TILE and any(move.tile == view.drawn for move in plays):
+        return f"only the tile you drew, {tile_name(view.drawn)}, may be played now"
+    if isinstance(view, ChickenFootView) and view.pending_needs > 0:
+        return None
+    if not view.placed and plays:
+        return f"this {'round' if isinstance(view, ChickenFootView) else 'hand'} opens with {tile_name(plays[0].tile)}"
+    shown = ", ".join(str(number) for number in dict.fromkeys(number for _, number in view.open_ends))
+    return f"nothing matches it: the open ends show {shown}" if shown else None
 
 
 class TerminalGame:
@@ -148,6 +164,9 @@ class TerminalGame:
             return HELP
         choice = parse_choice(text, legal, rnd.options.top)
         if isinstance(choice, Move) and choice not in legal:
+            reason = why_not(choice.tile, self.view(rnd)) if " " not in text else None  # no place named
+            if reason:
+                return f"{tile_name(choice.tile)} cannot be laid now: {reason}."
             try:
                 rnd.copy().apply(choice)
             except IllegalMoveError as error:
