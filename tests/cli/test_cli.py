@@ -73,9 +73,11 @@ def typing(text: str) -> Callable[[str], str]:
     return lambda _: text
 
 
-def positions_with_a_dead_tile(options: ChickenFootOptions | StandardOptions) -> Iterator[tuple[TerminalGame, int]]:
-    """Terminal games stopped where seat 0 is to lay a tile and holds one that fits nowhere (no double waiting
-    for toes, no drawn tile to play), with that tile."""
+def positions_with_a_dead_tile(
+    options: ChickenFootOptions | StandardOptions, toes: bool = False
+) -> Iterator[tuple[TerminalGame, int]]:
+    """Terminal games stopped where seat 0 is to lay a tile and holds one that fits nowhere (no drawn tile to
+    play; a double waiting for toes, or with ``toes`` none), with that tile."""
     for seed in range(40):
         game = TerminalGame(Console(file=io.StringIO()), input, options, ["You", "B"], [RandomBot()] * 2)
         rnd, rng = game.match.deal_next(random.Random(seed)), random.Random(seed)
@@ -84,7 +86,7 @@ def positions_with_a_dead_tile(options: ChickenFootOptions | StandardOptions) ->
             plays = {move.tile for move in view.legal_moves if move.is_play()}
             waiting = isinstance(view, ChickenFootView) and view.pending_needs > 0
             dead = [tile for tile in view.hand if tile not in plays]
-            if rnd.turn == 0 and plays and view.placed and not waiting and view.drawn == NO_TILE and dead:
+            if rnd.turn == 0 and plays and view.placed and waiting == toes and view.drawn == NO_TILE and dead:
                 yield game, dead[0]
                 break
             rnd.apply(RandomBot().choose(view, rng), rnd.turn)
@@ -104,6 +106,19 @@ def test_a_typed_tile_that_fits_nowhere_is_told_so_with_the_numbers_showing(
         game.ask = typing(tile_name(tile))  # the tile alone, no place
         said = game.read_choice(list(view.legal_moves), rnd)
         assert said == f"{tile_name(tile)} cannot be laid now: nothing matches it: the open ends show {shown}."
+        found += 1
+    assert found >= 10
+
+
+def test_a_typed_tile_while_a_double_waits_for_toes_is_told_so() -> None:
+    found = 0
+    for game, tile in positions_with_a_dead_tile(ChickenFootOptions.for_table(2, length="one"), toes=True):
+        view = game.view(game.match.current)
+        assert isinstance(view, ChickenFootView)
+        game.ask = typing(tile_name(tile))
+        said = game.read_choice(list(view.legal_moves), game.match.current)
+        more = f"{view.pending_needs} more toe{'s' if view.pending_needs > 1 else ''}"
+        assert said == f"{tile_name(tile)} cannot be laid now: {tile_name(view.pending)} needs {more} first."
         found += 1
     assert found >= 10
 

@@ -18,7 +18,7 @@ from ..engine.errors import IllegalMoveError
 from ..engine.games import ResultKind, game_of, round_view
 from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.moves import DRAW, DRAW_MOVE, NO_TILE, PASS, Move
-from ..engine.tiles import parse_tile, tile_name
+from ..engine.tiles import Tile, parse_tile, tile_name
 from ..engine.views import ChickenFootView, View
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
@@ -69,16 +69,17 @@ def parse_choice(text: str, legal: list[Move], top: int) -> Move | str:
     return Move.play(tiles[0], target)
 
 
-def why_not(tile: int, view: View) -> str | None:
-    """Why ``tile``, typed without a place, fits nowhere now (as the table page says it of a dimmed tile), or
-    None when the engine's own reason against the first open end says it best (a double waiting for toes)."""
+def why_not(tile: Tile, view: View) -> str | None:
+    """Why ``tile``, typed without a place, fits nowhere now, as the table page says it of a dimmed tile (None:
+    nothing to say beyond the engine's reason)."""
     plays = [move for move in view.legal_moves if move.is_play()]
     if tile not in view.hand:
         return f"you do not hold {tile_name(tile)}"
     if view.drawn != NO_TILE and any(move.tile == view.drawn for move in plays):
         return f"only the tile you drew, {tile_name(view.drawn)}, may be played now"
     if isinstance(view, ChickenFootView) and view.pending_needs > 0:
-        return None
+        toes = f"{view.pending_needs} more toe{'s' if view.pending_needs > 1 else ''}"
+        return f"{tile_name(view.pending)} needs {toes} first"
     if not view.placed and plays:
         return f"this {'round' if isinstance(view, ChickenFootView) else 'hand'} opens with {tile_name(plays[0].tile)}"
     shown = ", ".join(str(number) for number in dict.fromkeys(number for _, number in view.open_ends))
