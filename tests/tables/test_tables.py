@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
@@ -355,6 +356,42 @@ def test_a_reconnect_is_told_the_time_left_to_move_as_it_is_now_not_as_it_was(tm
     was, now = run(tmp_path / "db", work)
     assert was["seq"] == now["seq"] and was["clock"]["seat"] == now["clock"]["seat"] == 0
     assert was["clock"]["left"] >= 29.5 and now["clock"]["left"] <= was["clock"]["left"] - 1.4
+
+
+def shift_stored_times(path: Path, seconds: float) -> None:
+    """Move every stored event ``seconds`` into the past, as if the server had been down that long since."""
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER events_append_only_update")  # the store puts it back when it opens
+        db.execute("UPDATE events SET time = time - ?", (seconds,))
+
+
+def test_a_timed_turn_running_when_the_server_stopped_starts_afresh_when_it_is_back(tmp_path: Path) -> None:
+    db = tmp_path / "db"
+
+    async def before(hall: Hall) -> tuple[str, int]:
+        actor, _, live = await started(hall, {"length": "one", "turn_seconds": 10})
+        await wait_for_turn(actor, live, 0)
+        return actor.table_id, actor.state.seq
+
+    async def after(hall: Hall, table_id: str, seq: int) -> tuple[list[Any], dict[str, Any]]:
+        watcher = Inbox.for_token(None)
+        await hall.open()  # takes the unfinished table up
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        await actor.join(watcher, seq)
+        for _ in range(500):
+            if actor.state.seq > seq:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)  # a clock that ran out would have moved for Ann by now
+        return await hall.store.load(table_id, seq), watcher.frames[-1]
+
+    table_id, seq = run(db, before)
+    shift_stored_times(db, 60)  # Ann's 10 s ran out while the server was down
+    events, frame = run(db, lambda hall: after(hall, table_id, seq))
+    assert [(event.kind, event.payload["seat"], event.actor) for event in events] == [("resumed", 0, "server")]
+    assert frame["t"] == "resumed" and frame["seat"] == 0
+    assert frame["table"]["clock"]["seat"] == 0 and frame["table"]["clock"]["left"] >= 9.5  # the whole turn
 
 
 def test_the_leak_scan_finds_a_hidden_tile() -> None:

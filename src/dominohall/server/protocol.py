@@ -351,7 +351,9 @@ class ContributedFrame(ServerFrame):
 class TableEvent(ServerFrame):
     """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
 
-    t: Literal["created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back", "ready"]
+    t: Literal[
+        "created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back", "resumed", "ready"
+    ]
     seq: int
     table: dict[str, Any]
     seat: int | None = None

@@ -195,6 +195,7 @@ class TableActor:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.table_id}")
         if owner:
             self.presence.arm_absent()
+            self._resume_turn_later()
         self._schedule_bot()
         self._arm_alarm()
 
@@ -309,6 +310,7 @@ class TableActor:
             await self._catch_up()
         finally:
             self.presence.arm_absent()
+            self._resume_turn_later()
             self._arm_alarm()
             log.info("table owned", extra={"table": self.table_id, "seq": self.state.seq})
         return Reply(seq=self.state.seq)
@@ -354,6 +356,19 @@ class TableActor:
         if due:
             delay = max(0.0, min(due) - self.clock())
             self._alarm = asyncio.get_running_loop().call_later(delay, lambda: self._enqueue(self._deadline))
+
+    def _resume_turn_later(self) -> None:
+        """Taking the table up (a start, a takeover) during a person's timed turn: queue starting it afresh."""
+        if self.state.clock_seat() is not None:
+            self._enqueue(self._resume_turn)
+
+    async def _resume_turn(self) -> Reply:
+        """Start afresh the timed turn of the person to move, as it stands now (docs/protocol.md, "The turn
+        timer"): the time the table's process was down, or changing hands, is not theirs to lose."""
+        seat = self.state.clock_seat()
+        if not self.owner or seat is None:
+            return Reply(seq=self.state.seq)
+        return await self._command(Command("resume", {"seat": seat}, system=True, at_seq=self.state.seq), None)
 
     def _disarm_alarm(self) -> None:
         if self._alarm is not None:

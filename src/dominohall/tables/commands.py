@@ -343,6 +343,17 @@ def _deal(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     return [deal_payload(rnd, played) | extra]
 
 
+def _resume(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """The table's process started again, or another took the table over, during a person's timed turn: the
+    turn starts afresh, since nobody could play it (or reconnect) while no process ran the table."""
+    if not command.system:
+        raise CommandError("unknown-type", "the server does not know the command 'resume'")
+    seat = state.clock_seat()
+    if seat is None or seat != command.args.get("seat"):
+        raise CommandError("not-your-turn", f"seat {command.args.get('seat')} is not on a timed turn")
+    return [{"t": "resumed", "seat": seat}]
+
+
 def _timeout(state: TableState, command: Command, rng: random.Random) -> Decision:
     """The seat to move ran out of time: its stand-in finishes the turn for it (a play; or a draw and then what
     the drawn tile allows), and a second timeout in a row marks the seat away as if its person had left."""
@@ -482,6 +493,7 @@ HANDLERS: dict[str, Handler] = {
     "continue": _phase_kept(_continue),
     "deal": _phase_kept(_deal),
     "timeout": _timeout,
+    "resume": _phase_kept(_resume),
     "contribute": _phase_kept(contribute),
     PLAY: _move,
     DRAW: _move,

@@ -31,6 +31,7 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "chat": ("seat", "text"),
     "away": ("seat", "why"),
     "back": ("seat",),
+    "resumed": ("seat",),
     "ready": ("seat",),
     "contributed": ("seat", "value"),
 }

@@ -37,6 +37,7 @@ class EventKind(StrEnum):
     KICKED = "kicked"
     AWAY = "away"
     BACK = "back"
+    RESUMED = "resumed"
     BOT = "bot"
     SETTINGS = "settings"
     STARTED = "started"
@@ -331,6 +332,10 @@ class TableState:
         if self.round is not None and self.round.turn == index:
             self.turn_since = self._time  # a person back on their turn gets the whole of it
 
+    def _on_resumed(self, payload: dict[str, Any]) -> None:
+        if self.round is not None and self.round.turn == payload["seat"]:
+            self.turn_since = self._time  # the turn starts afresh: nobody could play it while no process ran
+
     def _on_bot(self, payload: dict[str, Any]) -> None:
         replaced = self.phase == PLAYING and self.seats[payload["seat"]].replaced  # another level, the same stand-in
         self.seats[payload["seat"]] = Seat(payload["name"], payload["level"], None, replaced=replaced)
@@ -404,6 +409,7 @@ FOLDS: dict[str, Fold] = {
     EventKind.KICKED: TableState._on_kicked,
     EventKind.AWAY: TableState._on_away,
     EventKind.BACK: TableState._on_back,
+    EventKind.RESUMED: TableState._on_resumed,
     EventKind.BOT: TableState._on_bot,
     EventKind.SETTINGS: TableState._on_settings,
     EventKind.STARTED: TableState._on_started,

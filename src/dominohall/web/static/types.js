@@ -75,7 +75,7 @@
  * @typedef {{t: "presence", connected: (boolean | null)[], seq?: undefined}} PresenceFrame
  * @typedef {{t: "chat", seq: number, seat: number, text: string}} ChatFrame
  * @typedef {{t: "created" | "sat" | "stood" | "kicked" | "bot" | "settings" | "started" | "rematch" | "away"
- *   | "back" | "ready", seq: number, table: Table, seat?: number | null, name?: string | null,
+ *   | "back" | "resumed" | "ready", seq: number, table: Table, seat?: number | null, name?: string | null,
  *   level?: string | null, why?: string | null}} TableFrame
  * @typedef {{t: "hint", id: string, at: number, move: Move, seq?: undefined}} HintFrame
  * @typedef {{t: "contributed", seq: number, seat: number, value: string, table: Table}} ContributedFrame
