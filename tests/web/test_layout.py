@@ -125,6 +125,17 @@ def tap_move(page: Page) -> None:
 CASE_IDS = ["laptop-en", "laptop-pl", "phone-en", "phone-ru", "phone360-pl"]
 
 
+def rules_fold_and_unfold(page: Page) -> None:
+    """The table's rules line, cut on a phone, shows whole on a tap and folds again on the next."""
+    rules, cut = page.locator("#rules"), "() => { const e = document.getElementById('rules'); return %s; }"
+    assert page.evaluate(cut % "e.scrollWidth > e.clientWidth"), "the rules fit one line on a phone: no tap needed"
+    assert rules.get_attribute("title") == rules.locator(".line").text_content()  # the whole line, hovered
+    rules.tap()
+    page.wait_for_function(cut % "e.scrollWidth <= e.clientWidth")
+    rules.tap()
+    page.wait_for_function(cut % "e.scrollWidth > e.clientWidth")
+
+
 @pytest.mark.parametrize(("viewport", "language"), CASES, ids=CASE_IDS)
 def test_the_table_tells_the_story_of_the_round(
     paced: Server, browser: Browser, viewport: ViewportSize, language: str
@@ -144,6 +155,8 @@ def test_the_table_tells_the_story_of_the_round(
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
         if page.locator("#summary:not([hidden])").count():
             break
+        if phone and not moves:  # on Ann's turn, when nothing moves on the page
+            rules_fold_and_unfold(page)
         if page.locator("#board[data-pending]:not([data-pending=''])").count() and not pending_seen:
             mark = page.locator("#board .pending-mark")
             expect(mark).to_have_count(1)
