@@ -347,6 +347,8 @@ def test_the_viewer_fits_a_phone_and_speaks_every_language(
     open_replay(page, quick, table_id, "#r2m12")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the replay scrolls sideways on a phone ({width} px)"
+    heights = page.locator("#move-list button").evaluate_all("(all) => all.map((b) => b.offsetHeight)")
+    assert heights and min(heights) >= 32, f"a move of the list is hard to pick with a finger: {min(heights)} px"
     page.context.close()
     for language in LANGUAGES[1:]:
         # "Home" and "End" in the keys' hint are the names on the keys, the same on every keyboard
