@@ -383,6 +383,52 @@ def test_dense_boards_stay_legible_where_the_play_is(paced: Server, browser: Bro
     page.context.close()
 
 
+CAPTIONS_OVER_TILES = """async ({ view, portrait }) => {
+    const board = await import("/static/board.js");
+    const box = document.createElement("div");
+    box.className = "board";
+    box.style.cssText = `position: fixed; left: 0; top: 0; width: ${portrait ? 400 : 900}px; height: ${portrait ? 800 : 500}px`;
+    document.body.appendChild(box);
+    const covered = [];
+    for (let i = 1; i < view.placed.length; i++) {  // each double as it was laid, waiting for its toes
+        const pending = view.placed[i][0];
+        if (pending.split("-")[0] !== pending.split("-")[1]) continue;
+        const sofar = { ...view, placed: view.placed.slice(0, i + 1) };
+        board.drawBoard(box, sofar, "chickenfoot", { pending, playHere: "play here", portrait });
+        const svg = box.querySelector("svg"), all = svg.getBBox();
+        svg.setAttribute("viewBox", `${all.x} ${all.y} ${all.width} ${all.height}`);
+        svg.style.cssText = "width: 100%; height: 100%";
+        const text = box.querySelector(".pending-mark text").getBoundingClientRect();
+        const under = [...box.querySelectorAll("g.tile")].filter((tile) => {
+            const r = tile.getBoundingClientRect();
+            const across = Math.min(r.right, text.right) - Math.max(r.left, text.left);
+            return across > 1 && Math.min(r.bottom, text.bottom) - Math.max(r.top, text.top) > 1;
+        });
+        covered.push(under.map((tile) => tile.dataset.tile));
+    }
+    box.remove();
+    return covered;
+}"""
+
+
+@pytest.mark.parametrize("portrait", [False, True], ids=["landscape", "portrait"])
+def test_the_caption_of_a_double_waiting_for_toes_covers_no_tile(
+    paced: Server, browser: Browser, portrait: bool
+) -> None:
+    """On the dense boards' rounds, each double just laid: its "play here" goes on a side clear of tiles (it
+    went above the double whatever lay there, and covered a tile in 40 of these 70 cases)."""
+    page = browser.new_page()
+    page.goto(f"{paced.url}/en/")
+    captions = [
+        under
+        for view in dense_boards(8)
+        for under in page.evaluate(CAPTIONS_OVER_TILES, {"view": view, "portrait": portrait})
+    ]
+    assert len(captions) >= 50
+    assert [under for under in captions if under] == []
+    page.close()
+
+
 DRAW_CHOICE = """async ({ view, rect }) => {
     const board = await import("/static/board.js");
     const { Camera } = await import("/static/camera.js");

@@ -273,12 +273,35 @@ export function bounds(spots) {
 /** The rotation of a spot's upright face: the far end points along the line; a double lies across it. */
 const rotation = (s) => angleOf(s) + (s.double ? -90 : 90);
 
-/** The pending double's mark: an outline round the tile and "play here" beside it, kept upright. */
-function pendingMark(layer, s, label, portrait) {
+/** The pending double's mark: an outline round the tile and "play here" beside it, kept upright, on the side
+ * of the outline (above, below, right, left, in that order of preference) where it covers the fewest tiles. */
+function pendingMark(layer, s, label, portrait, tiles) {
   const group = el("g", { class: "pending-mark", transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)})` }, layer);
   el("rect", { x: -HW - 4, y: -HL - 4, width: UNIT + 8, height: 2 * UNIT + 8, rx: 6, transform: `rotate(${rotation(s)})` }, group);
-  const text = el("text", { x: 0, y: portrait ? 0 : -HL - 8, "text-anchor": "middle", transform: portrait ? `rotate(-90) translate(0 ${-HL - 8})` : "" }, group);
+  const [x, y] = captionPlace(s, label, portrait, tiles);
+  const text = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", transform: portrait ? `rotate(-90 ${x} ${y})` : "" }, group);
   text.textContent = label;
+}
+
+/** Where a caption of ``label`` beside the tile ``s`` covers the fewest ``tiles``: its centre, from the tile's. */
+function captionPlace(s, label, portrait, tiles) {
+  const screen = (x, y) => (portrait ? [-y, x] : [x, y]); // the layer as the page turns it
+  const boxOf = (t) => {
+    const b = bounds([t]);
+    const [x1, y1] = screen(b.minX, b.minY);
+    const [x2, y2] = screen(b.maxX, b.maxY);
+    return { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
+  };
+  const own = boxOf(s);
+  const [w, h, gap] = [6.6 * label.length + 6, 13, 8];
+  const [cx, cy] = [(own.minX + own.maxX) / 2, (own.minY + own.maxY) / 2];
+  const places = [[cx, own.minY - gap - h / 2], [cx, own.maxY + gap + h / 2], [own.maxX + gap + w / 2, cy], [own.minX - gap - w / 2, cy]];
+  const others = tiles.filter((t) => t !== s).map(boxOf);
+  const covered = ([x, y]) => others.filter((o) => o.minX < x + w / 2 && x - w / 2 < o.maxX && o.minY < y + h / 2 && y - h / 2 < o.maxY).length;
+  const [bx, by] = places.reduce((best, place) => (covered(place) < covered(best) ? place : best));
+  const [sx, sy] = screen(s.x, s.y);
+  const [dx, dy] = [bx - sx, by - sy];
+  return (portrait ? [dy, -dx] : [dx, dy]).map((v) => Number(v.toFixed(1)));
 }
 
 /**
@@ -308,7 +331,7 @@ export function drawBoard(container, view, game, options = {}) {
     group.appendChild(tileFace(s.far, s.near, turn(s)));
   }
   const waiting = pending && tiles.find((s) => s.tile === pending);
-  if (waiting) pendingMark(layer, waiting, playHere, portrait);
+  if (waiting) pendingMark(layer, waiting, playHere, portrait, tiles);
   container.dataset.pending = waiting ? pending : "";
   targets.forEach((s, index) => {
     const move = choice[index];
