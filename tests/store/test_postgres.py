@@ -80,6 +80,25 @@ def test_two_processes_may_create_the_schema_at_once(postgres_url: str) -> None:
     assert asyncio.run(work()) == [True] * 4
 
 
+def test_a_process_starting_while_a_table_is_appended_to_neither_waits_nor_blocks(postgres_url: str) -> None:
+    """The schema's locks, taken by every process at its start, once deadlocked with the appends of running
+    tables: a process finding the schema whole takes none (an append's lock held meanwhile does not hold it up)."""
+    with_store(postgres_url, lambda store: store.create_table("t1", 1.0))  # the schema, made by the first process
+    with psycopg.connect(postgres_url) as appending:  # an append in flight: its transaction holds its locks
+        appending.execute("UPDATE tables SET finished = false WHERE table_id = 't1'")
+        appending.execute("INSERT INTO events VALUES ('t1', 1, NULL, 'seat:0', 1.0, '{}'::jsonb)")
+
+        async def start() -> bool:
+            store = await asyncio.wait_for(PostgresStore.open(postgres_url), timeout=10.0)  # waited for ever before
+            try:
+                return await store.has_table("t1")
+            finally:
+                await store.close()
+
+        assert asyncio.run(start())
+        appending.commit()
+
+
 def test_urls_and_an_unreachable_server() -> None:
     backend = backend_for("postgresql://nobody@127.0.0.1:1/none")
     assert isinstance(backend.store, PostgresStore) and isinstance(backend.coordinator, PostgresCoordinator)

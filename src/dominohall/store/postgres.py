@@ -35,7 +35,11 @@ CHANNEL = "dominohall"
 SCHEMA_LOCK = 0x646F6D696E6F
 """The transaction-level advisory lock held while the schema is created (two processes may start at once)."""
 
-SCHEMA = """
+SCHEMA_VERSION = "dominohall schema 1"
+"""The comment the schema's last step writes on ``events``: a process that finds it makes no schema at all."""
+SCHEMA_READY = "SELECT obj_description(to_regclass('events'), 'pg_class') IS NOT DISTINCT FROM %s"
+"""True once the schema is whole (read from the catalogue alone: no lock on a table the appends use)."""
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS tables (
     table_id TEXT PRIMARY KEY,
     created DOUBLE PRECISION NOT NULL,
@@ -57,6 +61,7 @@ CREATE TABLE IF NOT EXISTS analyses (
     body JSONB NOT NULL,
     PRIMARY KEY (table_id, key)
 );
+LOCK TABLE tables, events IN SHARE ROW EXCLUSIVE MODE;  -- in the appends' order: tables, then events
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
 CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -66,7 +71,10 @@ CREATE OR REPLACE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events
     FOR EACH ROW EXECUTE FUNCTION events_append_only();
 CREATE OR REPLACE TRIGGER events_never_truncated BEFORE TRUNCATE ON events
     FOR EACH STATEMENT EXECUTE FUNCTION events_append_only();
+COMMENT ON TABLE events IS '{SCHEMA_VERSION}';
 """
+"""The schema, made once: a process starting while others append to the tables (a restart, one more process)
+finds it whole and skips it, since its locks would queue behind the appends and hold up those that follow."""
 INSERT = """
 INSERT INTO events (table_id, seq, command_id, actor, time, payload)
 SELECT %s, seq, command_id, actor, time, payload
@@ -91,6 +99,12 @@ NOTIFY = "SELECT pg_notify(%s, news) FROM unnest(%s::text[]) AS news"
 LOAD = """
 SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = %s AND seq > %s ORDER BY seq LIMIT %s
 """
+
+
+async def _schema_ready(connection: psycopg.AsyncConnection[Any]) -> bool:
+    """True when the schema of this version is there already."""
+    row = await (await connection.execute(SCHEMA_READY, [SCHEMA_VERSION])).fetchone()
+    return bool(row and row[0])
 
 
 def is_postgres_url(url: str) -> bool:
@@ -143,8 +157,9 @@ class PostgresStore:
                 try:
                     await pool.open(wait=True, timeout=self.open_timeout)
                     async with pool.connection() as connection, connection.transaction():
-                        await connection.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
-                        await connection.execute(SCHEMA)
+                        if not await _schema_ready(connection):
+                            await connection.execute("SELECT pg_advisory_xact_lock(%s)", [SCHEMA_LOCK])
+                            await connection.execute(SCHEMA)
                 except (psycopg.Error, TimeoutError) as error:
                     await pool.close()
                     raise StoreError(f"cannot open the PostgreSQL store: {error}") from error
