@@ -13,10 +13,14 @@ import pytest
 
 from dominohall.engine.record import verify
 from dominohall.engine.tiles import tile_name
+from dominohall.store.sqlite import SqliteStore
 from dominohall.tables.actor import Reply, TableActor
+from dominohall.tables.bots import BotRunner
 from dominohall.tables.commands import Command, NewTable
+from dominohall.tables.config import TableConfig
 from dominohall.tables.errors import CODES, CommandError
 from dominohall.tables.hall import Hall
+from dominohall.tables.ports import LocalCoordinator
 from dominohall.tables.state import OVER, PLAYING, WAITING, token_hash
 
 from .helpers import Inbox, close_hall, command_for, open_hall, play_to_end, wait_for_turn
@@ -392,6 +396,42 @@ def test_a_timed_turn_running_when_the_server_stopped_starts_afresh_when_it_is_b
     assert [(event.kind, event.payload["seat"], event.actor) for event in events] == [("resumed", 0, "server")]
     assert frame["t"] == "resumed" and frame["seat"] == 0
     assert frame["table"]["clock"]["seat"] == 0 and frame["table"]["clock"]["left"] >= 9.5  # the whole turn
+
+
+class Unsure(LocalCoordinator):
+    """A coordinator that cannot tell where anyone is connected until ``knows`` (its database out of reach)."""
+
+    knows = False
+
+    async def is_elsewhere(self, table_id: str, token: str) -> bool | None:
+        return False if self.knows else None
+
+
+def test_no_bot_stands_in_while_nobody_can_tell_whether_the_person_is_connected(tmp_path: Path) -> None:
+    async def work() -> tuple[bool, bool]:
+        unsure = Unsure()
+        store = await SqliteStore.open(tmp_path / "db")
+        hall = Hall(store, TableConfig(bot_delay=0, grace=0.05), BotRunner(workers=1), unsure)
+        try:
+            table_id, token = await new_table(hall, {"length": "half"})
+            actor = await hall.actor(table_id)
+            assert actor is not None
+            ann = Inbox.for_token(token)
+            await actor.join(ann, None)
+            await actor.submit(Command("start", token=token_hash(token)))
+            actor.leave(ann)
+            await asyncio.sleep(0.5)  # ten grace periods
+            waiting = not actor.state.seats[0].is_away() and 0 in actor.presence.timers  # another grace period
+            unsure.knows = True  # the database is back, and Ann is nowhere
+            for _ in range(200):
+                if actor.state.seats[0].is_away():
+                    break
+                await asyncio.sleep(0.01)
+            return waiting, actor.state.seats[0].is_away()
+        finally:
+            await close_hall(hall)
+
+    assert asyncio.run(work()) == (True, True)
 
 
 def test_the_leak_scan_finds_a_hidden_tile() -> None:

@@ -356,9 +356,9 @@ class PostgresCoordinator:
         with contextlib.suppress(psycopg.Error):
             await self._with_locks(work)
 
-    async def is_elsewhere(self, table_id: str, token: str) -> bool:
-        """True when another process holds the person's presence lock (False when that cannot be known:
-        a bot then stands in, and the process holding the person gives the seat back)."""
+    async def is_elsewhere(self, table_id: str, token: str) -> bool | None:
+        """True when another process holds the person's presence lock (``None`` when that cannot be known:
+        the database is out of reach)."""
         first, second = presence_key(table_id, token)
 
         async def work(connection: psycopg.AsyncConnection) -> bool:
@@ -368,8 +368,9 @@ class PostgresCoordinator:
 
         try:
             return await self._with_locks(work)
-        except psycopg.Error:
-            return False
+        except psycopg.Error as error:
+            log.warning("cannot read whether a person is connected elsewhere: %s", error)
+            return None
 
     async def connected_elsewhere(self, people: Collection[tuple[str, str]]) -> set[tuple[str, str]] | None:
         """Which of ``people`` another process holds the presence lock of (one read of ``pg_locks`` on the

@@ -333,8 +333,12 @@ class TableActor:
         self._enqueue(lambda: self._stand_in(seat, token))
 
     async def _stand_in(self, seat: int, token: str) -> Reply:
-        """A bot stands in for the person of ``seat``, unless they are connected here or to another process."""
-        if not await self.presence.is_gone(seat, token):
+        """A bot stands in for the person of ``seat``, unless they are connected here or to another process;
+        when that cannot be known (the database is out of reach), the grace period starts again."""
+        gone = await self.presence.is_gone(seat, token)
+        if gone is None:
+            self.presence.arm(seat, token)
+        if not gone:
             return Reply(seq=self.state.seq)
         return await self._command(Command("away", {"seat": seat}, system=True), None)
 
@@ -418,7 +422,7 @@ class TableActor:
         if not self.owner or state.between_since is None:
             return Reply(seq=state.seq)
         for token in self._unready(lambda token: not self.presence.is_connected(token)):
-            if await self.coordinator.is_elsewhere(self.table_id, token):
+            if await self.coordinator.is_elsewhere(self.table_id, token) is not False:  # there, or unknown
                 return Reply(seq=state.seq)  # its Continue (a ``ready`` event) or the pause's end deals
         if self._unready(self.presence.is_connected):
             return Reply(seq=state.seq)  # someone connected here meanwhile

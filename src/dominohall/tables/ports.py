@@ -201,8 +201,9 @@ class Coordinator(Protocol):
         """The person with this token hash has no connection to the table in this process any more."""
         ...
 
-    async def is_elsewhere(self, table_id: str, token: str) -> bool:
-        """True when another process holds a connection of this person to the table."""
+    async def is_elsewhere(self, table_id: str, token: str) -> bool | None:
+        """True when another process holds a connection of this person to the table (``None`` when that
+        cannot be known now: the database is out of reach)."""
         ...
 
     async def connected_elsewhere(self, people: Collection[tuple[str, str]]) -> set[tuple[str, str]] | None:
@@ -259,7 +260,7 @@ class LocalCoordinator:
     async def gone(self, table_id: str, token: str) -> None:
         """Nobody else needs to know."""
 
-    async def is_elsewhere(self, table_id: str, token: str) -> bool:
+    async def is_elsewhere(self, table_id: str, token: str) -> bool | None:
         """There is no elsewhere."""
         return False
 

@@ -83,11 +83,13 @@ class Presence:
         if token is not None and not self.is_connected(token) and self.state.seat_of(token) == seat:
             self.expired(seat, token)
 
-    async def is_gone(self, seat: int, token: str) -> bool:
-        """True when the person still holds ``seat`` and is connected neither here nor to another process."""
+    async def is_gone(self, seat: int, token: str) -> bool | None:
+        """True when the person still holds ``seat`` and is connected neither here nor to another process
+        (``None`` when the coordinator cannot tell)."""
         if self.is_connected(token) or self.state.seat_of(token) != seat:
             return False
-        return not await self.coordinator.is_elsewhere(self.state.table_id, token)
+        elsewhere = await self.coordinator.is_elsewhere(self.state.table_id, token)
+        return None if elsewhere is None else not elsewhere
 
     async def here(self, token: str) -> None:
         """The person has a connection here: tell the coordinator (once)."""
