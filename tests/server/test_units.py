@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import subprocess
+import sys
 from typing import Any, cast
 
 from fastapi import WebSocket
@@ -106,3 +108,16 @@ def test_log_lines_carry_only_the_known_fields() -> None:
     line = json.loads(JsonFormatter().format(record))
     assert line["table"] == "abc" and line["seq"] == 7 and line["seat"] == 2
     assert "hand" not in line and "payload" not in line and "9-3" not in json.dumps(line)
+
+
+def test_another_librarys_warnings_are_json_lines_too() -> None:
+    code = (
+        "import logging; from dominohall.server.logs import configure; configure(); "
+        "logging.getLogger('psycopg.pool').warning('error connecting in %r: connection failed', 'pool-1'); "
+        "logging.getLogger('psycopg.pool').info('not this')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    lines = [json.loads(line) for line in done.stderr.splitlines()]
+    assert [(line["logger"], line["level"], line["message"]) for line in lines] == [
+        ("psycopg.pool", "warning", "error connecting in 'pool-1': connection failed")
+    ]

@@ -49,7 +49,8 @@ class ClientFaults(logging.Filter):
 
 
 def configure(level: int = logging.INFO) -> None:
-    """Send the server's and uvicorn's logs to stderr as JSON lines."""
+    """Send the server's and uvicorn's logs to stderr as JSON lines, and the warnings of every other library
+    (psycopg's pool, when the database is out of reach) as JSON lines too."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     handler.addFilter(ClientFaults())
@@ -58,3 +59,6 @@ def configure(level: int = logging.INFO) -> None:
         logger.handlers = [handler]
         logger.setLevel(level)
         logger.propagate = False
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(logging.WARNING)
