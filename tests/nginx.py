@@ -42,6 +42,12 @@ http {{
     }}
     server {{
         listen 127.0.0.1:{port};
+        client_max_body_size 64k;
+        error_page 413 = @too_long;
+        location @too_long {{
+            default_type application/json;
+            return 413 '{{"t":"error","id":null,"code":"too-long","message":"a request body has at most 65536 bytes"}}';
+        }}
         location / {{
             proxy_pass http://dominohall;
             proxy_http_version 1.1;
@@ -55,7 +61,11 @@ http {{
     }}
 }}
 """
-"""The configuration: the README's ``location /`` in front of an upstream of ``serve`` processes."""
+"""The configuration: the README's ``server`` in front of an upstream of ``serve`` processes (``UPSTREAM``)."""
+
+
+UPSTREAM = "        server 127.0.0.1:{port} max_fails=0;"
+"""One ``serve`` process of the upstream, as the README writes it."""
 
 
 class NginxMissingError(RuntimeError):
@@ -81,7 +91,7 @@ class Nginx:
         if shutil.which(BINARY) is None:
             raise NginxMissingError(f"nginx is not installed ({BINARY}): `make nginx` installs it, `make test` too")
         self.folder.mkdir(parents=True, exist_ok=True)
-        servers = "\n".join(f"        server 127.0.0.1:{port};" for port in self.upstreams)
+        servers = "\n".join(UPSTREAM.format(port=port) for port in self.upstreams)
         config = self.folder / "nginx.conf"
         config.write_text(CONFIG.format(folder=self.folder, servers=servers, port=self.port))
         log = (self.folder / "nginx.out").open("ab")

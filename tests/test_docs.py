@@ -1,10 +1,13 @@
-"""The docs keep up with the code: every rule code the engine raises is explained in docs/records.md."""
+"""The docs keep up with the code: every rule code the engine raises is explained in docs/records.md, and the
+nginx of the tests is the README's."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from dominohall.engine.errors import RULES
+
+from .nginx import CONFIG, UPSTREAM
 
 ROOT = Path(__file__).parents[1]
 
@@ -19,3 +22,14 @@ def test_readme_starts_with_the_two_commands() -> None:
     lines = (ROOT / "README.md").read_text("utf-8").splitlines()
     block = lines[lines.index("```sh") + 1 : lines.index("```sh") + 3]
     assert block[0].startswith("make run") and block[1].startswith("make test")
+
+
+def test_the_tests_nginx_is_configured_as_the_readme_says() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    block = readme[readme.index("```nginx") + len("```nginx") : readme.index("```", readme.index("```nginx") + 3)]
+    tested = " ".join(CONFIG.replace("{{", "{").replace("}}", "}").split())
+    wanted = [" ".join(line.split("#")[0].split()) for line in block.splitlines()]
+    skipped = ("upstream", "listen", "server {", "}", "map ")  # the addresses and ports are the test's own
+    missing = [line for line in wanted if line and not line.startswith(skipped) and line not in tested]
+    assert missing == []
+    assert UPSTREAM.split()[-1] in block.split("upstream")[1].split("}")[0].split()  # max_fails=0;
