@@ -387,7 +387,8 @@ CAPTIONS_OVER_TILES = """async ({ view, portrait }) => {
     const board = await import("/static/board.js");
     const box = document.createElement("div");
     box.className = "board";
-    box.style.cssText = `position: fixed; left: 0; top: 0; width: ${portrait ? 400 : 900}px; height: ${portrait ? 800 : 500}px`;
+    const [width, height] = portrait ? [400, 800] : [900, 500];
+    box.style.cssText = `position: fixed; left: 0; top: 0; width: ${width}px; height: ${height}px`;
     document.body.appendChild(box);
     const covered = [];
     for (let i = 1; i < view.placed.length; i++) {  // each double as it was laid, waiting for its toes
