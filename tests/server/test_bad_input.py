@@ -119,6 +119,26 @@ def test_a_message_flood_closes_with_1008(server: Server) -> None:
     assert asyncio.run(scenario()) == 1008
 
 
+def test_a_ping_flood_closes_with_1008_and_a_few_pings_are_answered(server: Server) -> None:
+    """Pings are answered below the app, outside its message budget: a flood of them once held the event loop
+    (and every table) for as long as it lasted. A few are answered; a flood is closed."""
+
+    async def scenario() -> tuple[float, int | None]:
+        table_id, cookie, _ = two_seat_table(server)
+        client = await Client.open(server, table_id, cookie)
+        rtt = await asyncio.wait_for(await client.socket.ping(), timeout=5)  # a keepalive's ping: its pong comes
+        with pytest.raises(ConnectionClosed) as closed:
+            for number in range(2000):
+                await client.socket.ping(str(number))
+            await client.until(lambda f: False)
+        return rtt, closed.value.rcvd.code if closed.value.rcvd else None
+
+    rtt, code = asyncio.run(scenario())
+    assert rtt < 5 and code == 1008
+    log = (server.db.parent / "server.log").read_text()
+    assert '"message":"WebSocket closed: too many control frames"' in log
+
+
 def test_a_bad_origin_is_refused_and_the_own_origin_allowed(server: Server) -> None:
     async def scenario() -> None:
         table_id, cookie, _ = two_seat_table(server)

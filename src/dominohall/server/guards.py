@@ -33,6 +33,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.exceptions import InvalidState
 
 from ..tables.errors import CommandError
+from .limits import Budget
 from .origins import refuse
 
 log = logging.getLogger("dominohall.server")
@@ -251,6 +252,43 @@ class BoundedWebSocket(WebSocketsSansIOProtocol):
     The app's extension reaches the protocol through a weak reference, and once both the connection and
     the app are done, the ``websockets`` parser generator (which refers back to its protocol) is closed.
     """
+
+    CONTROL_RATE: ClassVar[float] = 1.0
+    CONTROL_BURST: ClassVar[int] = 16
+    """Pings and pongs a client may send: a burst of 16, refilled at 1 a second. They are answered below the
+    app, so its message budget never sees them; a browser sends none, a library's keepalive one in 20 s."""
+    control_budget: Budget | None = None
+
+    def handle_ping(self) -> None:
+        """Answer a ping as uvicorn does, within the control frames' budget; past it, close with 1008."""
+        if self._control_spent():
+            return
+        super().handle_ping()
+
+    def handle_pong(self, event: Any) -> None:
+        """Take a pong as uvicorn does, within the control frames' budget; past it, close with 1008."""
+        if self._control_spent():
+            return
+        super().handle_pong(event)
+
+    def _control_spent(self) -> bool:
+        """Spend one control frame of the budget: True when the connection is closing or has just been
+        closed for flooding (a flood of pings cost the event loop a write each, for every table)."""
+        if self.close_sent or self.transport.is_closing():
+            return True
+        if self.control_budget is None:
+            self.control_budget = Budget(self.CONTROL_RATE, self.CONTROL_BURST)
+        if self.control_budget.spend():
+            return False
+        address = self.client[0] if self.client else "?"
+        log.warning("WebSocket closed: too many control frames", extra={"code": 1008, "address": address})
+        self.conn.send_close(1008, "too many pings")
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": 1008})
+        self.transport.pause_reading()  # the rest of the flood is not read; the socket closes a moment later, so
+        self.close_timer = self.loop.call_later(1.0, self.transport.close)  # the client reads why first
+        return True
 
     def handle_connect(self, event: Any) -> None:
         """Accept as uvicorn does, and offer the app the ``dominohall.transport`` extension."""
