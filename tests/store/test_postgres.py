@@ -8,7 +8,7 @@ import asyncio
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TypeVar, cast
 
 import psycopg
 import pytest
@@ -106,6 +106,8 @@ def test_urls_and_an_unreachable_server() -> None:
         PostgresStore("sqlite:///x.db")
     with pytest.raises(StoreError, match="cannot open"):
         asyncio.run(PostgresStore("postgresql://nobody@127.0.0.1:1/none", open_timeout=0.5).load("t1"))
+    unreachable = PostgresCoordinator("postgresql://nobody@127.0.0.1:1/none")
+    assert asyncio.run(unreachable.is_elsewhere("t1", "ann")) is None  # not known: not "not connected"
 
 
 def test_lock_keys_are_stable() -> None:
@@ -212,9 +214,9 @@ def test_a_process_that_closes_leaves_at_once(postgres_url: str) -> None:
 
 
 def test_presence_is_seen_from_another_process_and_ends_with_its_session(postgres_url: str) -> None:
-    async def work() -> list[bool]:
+    async def work() -> list[bool | None]:
         here, there = PostgresCoordinator(postgres_url), PostgresCoordinator(postgres_url)
-        seen = []
+        seen: list[bool | None] = []
         try:
             seen.append(await there.is_elsewhere("t1", "ann"))
             await here.here("t1", "ann")
@@ -227,7 +229,7 @@ def test_presence_is_seen_from_another_process_and_ends_with_its_session(postgre
             await here.here("t1", "ann")
             assert here._locks is not None
             await here._locks.close()
-            await eventually(lambda: there.is_elsewhere("t1", "ann"), False)
+            await eventually(lambda: there.is_elsewhere("t1", "ann"), cast(bool | None, False))
             seen.append(False)
             await here.claim([])  # the connection is made again, with the presence it held
             seen.append(await there.is_elsewhere("t1", "ann"))
