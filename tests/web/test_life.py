@@ -193,6 +193,24 @@ def test_a_muted_page_plays_no_warning(server: Server, browser: Browser) -> None
     page.context.close()
 
 
+def test_a_screen_reader_hears_its_turn_and_its_last_seconds_and_the_keyboard_lands_on_the_hand(
+    server: Server, browser: Browser
+) -> None:
+    """Without sight or sound: "Your turn" and the time to play are said when the turn comes, the warning at 10 s
+    is said too (not only a beep), and the focus, lost when the Start button went away, is put on the hand."""
+    table_id, page = hosted(browser, server, {"players": 2, "turn_seconds": 12}, [None, "easy"])
+    page.add_init_script("localStorage.setItem('dh_sound', 'off')")
+    page.goto(f"{server.url}/t/{table_id}")
+    page.get_by_role("button", name="Start the match").press("Enter")
+    said = page.locator("#announce")
+    expect(said).to_contain_text(re.compile(r"Your turn\. (1[0-2]|[89]) seconds left to play\.$"))
+    assert page.evaluate("() => document.activeElement.matches('#hand .tile.lit, #draw')"), (
+        "the focus is not on the hand"
+    )
+    expect(said).to_have_text(re.compile(r"^(10|9) seconds left to play\.$"), timeout=12_000)
+    page.context.close()
+
+
 def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_seat_back(
     slow: Server, browser: Browser
 ) -> None:

@@ -69,6 +69,7 @@ def table_strings(language: str, protocol: int | None = None, game: str = "chick
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
         "toes": plural_forms(language, "needs %(num)d more toe", "needs %(num)d more toes"),
         "places": plural_forms(language, "fits in %(num)d place", "fits in %(num)d places"),
+        "seconds_left": plural_forms(language, "%(num)d second left to play.", "%(num)d seconds left to play."),
         **life_plurals(language),
         **layout_plurals(language),
     }

@@ -295,8 +295,10 @@ function captionPlace(s, label, portrait, tiles) {
   const own = boxOf(s);
   const [w, h, gap] = [6.6 * label.length + 6, 13, 8];
   const [cx, cy] = [(own.minX + own.maxX) / 2, (own.minY + own.maxY) / 2];
+  /** @type {[number, number][]} */
   const places = [[cx, own.minY - gap - h / 2], [cx, own.maxY + gap + h / 2], [own.maxX + gap + w / 2, cy], [own.minX - gap - w / 2, cy]];
   const others = tiles.filter((t) => t !== s).map(boxOf);
+  /** @param {[number, number]} place */
   const covered = ([x, y]) => others.filter((o) => o.minX < x + w / 2 && x - w / 2 < o.maxX && o.minY < y + h / 2 && y - h / 2 < o.maxY).length;
   const [bx, by] = places.reduce((best, place) => (covered(place) < covered(best) ? place : best));
   const [sx, sy] = screen(s.x, s.y);

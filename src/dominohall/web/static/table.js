@@ -33,7 +33,7 @@ let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}
 /** What the page has done already (types.js), not what it shows. @type {Done} */
 const done = {
   started: false, myTurn: false, autoPass: null, recordAsked: null, warned: null, refocus: null, fresh: null,
-  portrait: null, round: null, problemTimer: 0, noticeTimer: 0, hintAsked: null,
+  portrait: null, round: null, problemTimer: 0, noticeTimer: 0, hintAsked: null, saidAt: null,
 };
 
 /** Fold a frame or an action into the state; the scoreboard's rows are kept when they change. Returns the
@@ -368,9 +368,26 @@ function renderTurn(table, view) {
   pending.hidden = !(view.pending && needs > 0);
   if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", needs)}`;
   const myTurn = view.turn === you && !view.end && !away && (view.legal_moves || []).length > 0;
-  if (myTurn && !done.myTurn && beep()) $("sound").dataset.beeps = String(Number($("sound").dataset.beeps || 0) + 1);
+  if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);
   done.myTurn = myTurn;
   tick();
+}
+
+/** Your turn has come: a beep, "Your turn" said (with the time to play, if timed) after the move that gave it,
+ * and the keyboard's focus on the hand if it was nowhere (after Continue, Start or Play again). */
+function yourTurn(timed) {
+  if (beep()) $("sound").dataset.beeps = String(Number($("sound").dataset.beeps || 0) + 1);
+  const time = timed ? plural("seconds_left", Math.ceil(secondsLeft(state.clock, performance.now()))) : "";
+  say([words.your_turn + ".", time].join(" ").trim(), done.saidAt === state.seq);
+  const active = document.activeElement;
+  if (!active || active === document.body) ($("hand").querySelector(".tile.lit") ?? $("draw"))?.focus({ preventScroll: true });
+}
+
+/** Put ``text`` in the live region, after what it says of the same event when ``after``. */
+function say(text, after = false) {
+  const region = $("announce");
+  region.textContent = after && region.textContent ? `${region.textContent} ${text}` : text;
+  done.saidAt = state.seq;
 }
 
 // -- counting down: the turn timer and the pause between rounds ---------------------------------------
@@ -386,6 +403,7 @@ function tick() {
     const sound = $("sound");
     sound.dataset.warnings = String(Number(sound.dataset.warnings || 0) + 1);
     if (warn()) sound.dataset.warned = String(Number(sound.dataset.warned || 0) + 1);
+    say(plural("seconds_left", Math.ceil(left ?? 0)));
   }
 }
 
@@ -521,7 +539,7 @@ function announce(table, view, seat) {
   const entry = view.history.at(-1);
   const said = entry && { play: words.played, draw: words.drew, pass: words.passed }[entry.kind];
   const scored = state.feed.scored[view.history.length - 1];
-  if (said) $("announce").textContent = [format(said, { name, tile: entry.tile ?? "" }), scored ? format(words.scored, { name, num: scored }) : ""].join(" ").trim();
+  if (said) say([format(said, { name, tile: entry.tile ?? "" }), scored ? format(words.scored, { name, num: scored }) : ""].join(" ").trim());
 }
 
 /** @type {HTMLInputElement} */ ($("name")).value = localStorage.getItem("dh_name") || "";
