@@ -225,6 +225,15 @@ def test_a_hand_too_big_for_the_set_says_the_largest_that_fits(server: Server, l
     assert str(most) in expected
 
 
+@pytest.mark.parametrize("typed", ["abc", "0", "", "1.5"])
+def test_another_hand_that_is_no_number_is_asked_again_as_a_whole_number(server: Server, typed: str) -> None:
+    form = {"players": "4", "hand": "other", "hand_other": typed, "length": "one"}
+    status, html, _ = play(server, "chicken-foot", form, "pl")
+    assert status == 400
+    wanted = translations("pl").gettext("Tiles per hand: type a whole number from 1 to %(num)d.") % {"num": 13}
+    assert problem_of(html, "hand") == wanted  # 55 tiles of double-nine, less the centre, for four hands
+
+
 @pytest.mark.parametrize(
     ("slug", "form", "field", "reason"),
     [

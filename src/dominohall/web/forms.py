@@ -214,7 +214,7 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         "set": forms.gettext("Chicken Foot uses a double-nine, double-twelve or double-fifteen set.")
         if game == "chickenfoot"
         else forms.gettext("Choose a double-six, double-nine or double-twelve set."),
-        "hand": forms.gettext("That many tiles per hand do not fit this set for this many players.")
+        "hand": forms.gettext("Tiles per hand: a whole number, no more than this set allows for this many players.")
         if game == "chickenfoot"
         else forms.gettext("This game deals its own number of tiles per hand."),
         "length": forms.gettext("Choose a full match, half a match or a single round."),
@@ -241,6 +241,9 @@ def _hand_text(language: str, chosen: dict[str, str]) -> str:
     most = (tiles - 1) // players if players else 0
     if most < 1:
         return forms.gettext("That many tiles per hand do not fit this set for this many players.")
+    typed = chosen.get("hand_other", "") if chosen.get("hand") == "other" else "1"
+    if not NUMBER.fullmatch(typed) or int(typed) < 1:
+        return forms.gettext("Tiles per hand: type a whole number from 1 to %(num)d.") % {"num": most}
     text = forms.ngettext(
         "%(set)s: for this many players, at most %(num)d tile per hand.",
         "%(set)s: for this many players, at most %(num)d tiles per hand.",
