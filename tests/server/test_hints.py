@@ -54,3 +54,27 @@ def test_no_hints_at_a_table_with_another_person(server: Server) -> None:
         await bo.close()
 
     asyncio.run(play())
+
+
+def test_hints_asked_at_once_are_worked_out_one_at_a_time_a_table_and_the_rest_told_busy(server: Server) -> None:
+    """Hints once queued up without bound behind the bots of every table (32 sockets asking at one table kept
+    the hard bots elsewhere waiting seconds a move, for minutes after they closed): one at a time a table."""
+
+    async def play() -> tuple[list[str], float]:
+        table_id, cookie = create_table(server, [None, "easy", "easy", "easy"], {"length": "one"})
+        pages = [await Client.open(server, table_id, cookie) for _ in range(8)]
+        assert (await pages[0].command({"t": "start"}))["t"] == "ack"
+        for page in pages:
+            assert await my_turn(page, 0) is not None
+        answers = await asyncio.gather(*(_ask(page) for page in pages))
+        started = asyncio.get_running_loop().time()
+        again = await _ask(pages[0])  # nothing was left queued: the next hint is worked out at once
+        took = asyncio.get_running_loop().time() - started
+        assert again["t"] == "hint"
+        for page in pages:
+            await page.close()
+        return sorted(a["t"] if a["t"] == "hint" else a["code"] for a in answers), took
+
+    kinds, took = asyncio.run(play())
+    assert kinds.count("hint") >= 1 and set(kinds) <= {"hint", "busy"} and kinds.count("busy") >= 4
+    assert took < 5, f"the next hint waited {took:.1f} s"

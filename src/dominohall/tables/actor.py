@@ -120,6 +120,8 @@ class ActorFlags:
     """A catch-up with the store waits in the queue (one sees every event before it runs)."""
     bot_pending: bool = False
     """From a bot's turn being scheduled until its move has been taken (or found moot)."""
+    hinting: bool = False
+    """A hint is being worked out for the table's person."""
     presence_sent: list[bool | None] | None = None
     """The last ``presence`` frame's ``connected`` list."""
 
@@ -232,9 +234,16 @@ class TableActor:
     async def hint(self, token_digest: str | None, command_id: str) -> Frame:
         """The ``hint`` frame for the asking person (the hard bot's choice on its turn), or ``CommandError``.
 
-        Nothing at the table changes: the view is read now and the bot thinks in its worker pool."""
+        Nothing at the table changes: the view is read now and the bot thinks in its worker pool. One hint at a
+        time a table (another asked meanwhile is ``busy``): the person asking is alone with bots anyway."""
         view, at = hint_view(self.state, token_digest), self.state.seq
-        move = await self.bots.choose(HINT_LEVEL, view)
+        if self._flags.hinting:
+            raise CommandError("busy", "a hint is being worked out already: ask again in a moment")
+        self._flags.hinting = True
+        try:
+            move = await self.bots.hint(HINT_LEVEL, view)
+        finally:
+            self._flags.hinting = False
         return hint_frame(command_id, at, move_to_wire(move))
 
     async def join(self, subscriber: Subscriber, last_seq: int | None) -> None:

@@ -25,6 +25,7 @@ from ..engine.games import round_view
 from ..engine.moves import Move
 from ..engine.views import View
 from .commands import Command
+from .errors import CommandError
 from .frames import name_of
 from .state import TableState
 
@@ -66,6 +67,9 @@ class BotRunner:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.hints = 0
+        """Hints being worked out now: at most ``max(2, workers)``, so that people asking for hints (however
+        many, at however many tables) never keep the bots of every table waiting in the pool's queue."""
         self._pool: ProcessPoolExecutor | None = None
         self._rng = random.Random(secrets.randbits(64))
         """The inline bots' randomness (seeded from the system's; a bot's choices decide nothing hidden)."""
@@ -84,6 +88,17 @@ class BotRunner:
             return bot_of(level).choose(view, self._rng)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), choose_move, level, view, secrets.randbits(64))
+
+    async def hint(self, level: str, view: View) -> Move:
+        """The move a bot of ``level`` would make from ``view``, for a person who asked: ``CommandError``
+        ``busy`` when as many hints as the cap are being worked out already."""
+        if self.hints >= max(2, self.workers):
+            raise CommandError("busy", "the hints are all busy: ask again in a moment")
+        self.hints += 1
+        try:
+            return await self.choose(level, view)
+        finally:
+            self.hints -= 1
 
     async def command(self, state: TableState, seat: int, level: str) -> Command:
         """The move the bot of ``level`` in ``seat`` makes at ``state`` (whose round is ``seat``'s to play),
