@@ -360,6 +360,10 @@ def test_a_record_downloaded_mid_match_holds_no_secret_of_the_round_being_played
             current = state.fair.rounds[-1]  # nothing is awaited from here on: the table stands still
             assert current is not None and state.fair.open is None
             texts.append(json.dumps(await match_record(state, hall.store)))
+            cached = await hall.records.encoded(state, hall.store)  # what the server sends: the same record
+            assert (
+                json.loads(cached) == json.loads(texts[-1]) and await hall.records.encoded(state, hall.store) is cached
+            )
             assert current.secret.hex() not in texts[-1] and current.secret.hex() not in json.dumps(state.summary())
             assert current.commitment in json.dumps(state.summary())
         return texts

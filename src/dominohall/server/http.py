@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -17,7 +18,6 @@ from ..tables.analyses import Analyses
 from ..tables.analyses import Request as AnalysisRequest
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
-from ..tables.records import match_record
 from ..web.seats import cookie_name, hall_of, set_seat_cookie
 from .protocol import SettingValue, setting_refused
 
@@ -132,7 +132,7 @@ async def table_summary(table_id: str, request: Request) -> Any:
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: str, request: Request, match: Annotated[int | None, Query(ge=1)] = None) -> Any:
+async def record(table_id: str, request: Request, match: Annotated[int | None, Query(ge=1, le=100_000)] = None) -> Any:
     """The ``dominohall/record@1`` record of the table's match number ``match`` (1-based; by default the
     latest finished one): matches before a rematch stay downloadable, and the match being played gives its
     finished rounds (the round being played stays secret)."""
@@ -141,7 +141,7 @@ async def record(table_id: str, request: Request, match: Annotated[int | None, Q
     if actor is None:
         return refusal(CommandError("no-table", "there is no table with this id: check the link"))
     try:
-        return await match_record(actor.state, hall.store, match)
+        return Response(await hall.records.encoded(actor.state, hall.store, match), media_type="application/json")
     except CommandError as error:
         return refusal(error)
 
@@ -162,7 +162,7 @@ async def analysis(
         return refusal(CommandError("no-table", "there is no table with this id: check the link"))
     analyses: Analyses = request.app.state.analyses
     try:
-        record = await match_record(actor.state, hall.store, match)
+        record = orjson.loads(await hall.records.encoded(actor.state, hall.store, match))
         found = await analyses.result(AnalysisRequest(table_id, match, round, seat), record)
     except CommandError as error:
         return refusal(error)

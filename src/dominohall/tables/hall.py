@@ -32,6 +32,7 @@ from .config import TableConfig
 from .errors import CommandError
 from .fairness import FAIR, open_commitment, with_proofs
 from .ports import Coordinator, Event, Listing, LocalCoordinator, Store, StoreError
+from .records import RecordCache
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
 log = logging.getLogger("dominohall.tables")
@@ -113,6 +114,8 @@ class Hall:
         self.config = TableConfig() if config is None else config
         self.bots = BotRunner() if bots is None else bots
         self.coordinator: Coordinator = LocalCoordinator() if coordinator is None else coordinator
+        self.records = RecordCache()
+        """The match records asked for lately, encoded."""
         self.actors = {}
         self._loading = asyncio.Lock()
         """Held while a table is loaded or unloaded: a table has at most one actor in the process."""

@@ -5,7 +5,10 @@ table's stored events, so every match stays downloadable."""
 from __future__ import annotations
 
 import copy
+from collections import OrderedDict
 from typing import Any
+
+import orjson
 
 from ..engine.match import AnyMatch
 from ..engine.record import export_record
@@ -26,15 +29,46 @@ async def match_record(state: TableState, store: Store, number: int | None = Non
 
     Raises ``CommandError("not-started")`` for a match not played at all.
     """
+    number = record_number(state, number)
+    if number == state.matches:
+        return _export(state)
+    return _export(replay_to_end_of(await store.load(state.table_id), number))
+
+
+def record_number(state: TableState, number: int | None) -> int:
+    """The match a record request names: ``number``, or by default the latest finished match, else the one
+    being played (``CommandError("not-started")`` for a match not played at all)."""
     last = state.matches if state.phase in (PLAYING, OVER) else finished_matches(state)
     number = (finished_matches(state) or last) if number is None else number
     if not last:
         raise CommandError("not-started", "this table has not started a match yet")
     if not 1 <= number <= last:
-        raise CommandError("not-started", f"this table has played {last} matches: there is no match {number}")
-    if number == state.matches:
-        return _export(state)
-    return _export(replay_to_end_of(await store.load(state.table_id), number))
+        raise CommandError("not-started", f"this table has played {last} matches: there is no such match")
+    return number
+
+
+class RecordCache:
+    """The records asked for lately, encoded as JSON: a record costs tens of milliseconds to build (an earlier
+    match's, folded again from the stored events, more), and anyone may ask for any table's record again and
+    again. An earlier match's record never changes; the current match's is kept for the event it was built
+    at."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[str, int, int], bytes] = OrderedDict()
+
+    async def encoded(self, state: TableState, store: Store, number: int | None = None) -> bytes:
+        """``match_record(state, store, number)`` as JSON bytes, built once for each version."""
+        number = record_number(state, number)
+        key = (state.table_id, number, state.seq if number == state.matches else 0)
+        body = self._kept.get(key)
+        if body is None:
+            body = orjson.dumps(await match_record(state, store, number))
+            self._kept[key] = body
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(key)
+        return body
 
 
 def replay_to_end_of(events: list[Event], number: int) -> TableState:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from pathlib import Path
@@ -246,8 +247,10 @@ async def table_page(table_id: str, request: Request) -> Response:
     )
 
 
+@functools.lru_cache(maxsize=1024)
 def share_qr(link: str, title: str) -> str:
     """The table's link as a QR code in inline SVG markup: no script, no image to fetch, sized by the CSS.
+    Kept for the links asked lately (a code takes about 5 ms to make, and a table's page is asked often).
 
     >>> share_qr("http://127.0.0.1:8000/t/KjYuHsOHbRA", "QR")[:61]
     '<svg role="img" viewBox="0 0 33 33" class="qr-code"><title>QR'
