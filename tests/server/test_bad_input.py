@@ -167,3 +167,16 @@ def test_http_errors_and_headers(server: Server) -> None:
     assert status == 400 and body["code"] == "bad-settings"
     status, body, headers = http("GET", f"{server.url}/api/tables/{table_id}")
     assert [seat["name"] for seat in body["seats"]] == ["Ann", "Bo"] and "token" not in json.dumps(body)
+
+
+def test_an_error_quotes_what_was_sent_only_in_short(server: Server) -> None:
+    sent = [
+        {"length": "<script>" + "A" * 60_000},  # a value of a setting
+        {"x" * 5_000: 1},  # a setting's name
+    ]
+    for settings in sent:
+        spec = {"game": "chickenfoot", "settings": settings, "bots": [None, "easy"], "name": "Ann"}
+        status, answer, _ = http("POST", f"{server.url}/api/tables", spec)
+        assert status == 400 and answer["code"] == "bad-settings"
+        assert len(answer["message"]) <= 300 and len(answer.get("field") or "") <= 64, answer
+        assert "A" * 25 not in answer["message"] and "x" * 65 not in json.dumps(answer)

@@ -216,8 +216,8 @@ def setting_refused(where: Sequence[int | str]) -> CommandError | None:
     """``bad-settings`` naming the setting, when the part of a message found wrong (``where``) is one value of
     its ``settings`` (a list or an object where a number, word or true/false goes); else ``None``."""
     if len(where) >= 2 and where[0] == "settings" and isinstance(where[1], str):
-        key = where[1][:64]
-        return CommandError("bad-settings", f"{key} is a number, a word, true or false, or null", field=key)
+        key = where[1]
+        return CommandError("bad-settings", f"{key!r} is a number, a word, true or false, or null", field=key)
     return None
 
 

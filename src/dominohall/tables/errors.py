@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 CODES: dict[str, str] = {
     "bad-json": "the message is not a JSON object",
     "bad-message": "the message lacks a field or has one of the wrong type",
@@ -57,10 +59,30 @@ class CommandError(Exception):
         self.field = field
 
     def to_frame(self, command_id: str | None) -> dict[str, object]:
-        """The ``error`` frame answering the command ``command_id``."""
-        frame: dict[str, object] = {"t": "error", "id": command_id, "code": self.code, "message": self.message}
+        """The ``error`` frame answering the command ``command_id`` (what the message quotes of the client's
+        input cut short, see ``clipped``)."""
+        frame: dict[str, object] = {"t": "error", "id": command_id, "code": self.code, "message": clipped(self.message)}
         if self.rule is not None:
             frame["rule"] = self.rule
         if self.field is not None:
-            frame["field"] = self.field
+            frame["field"] = self.field[:FIELD_CHARS]
         return frame
+
+
+QUOTED_CHARS, FIELD_CHARS, MESSAGE_CHARS = 24, 64, 300
+"""How much of what a client sent an error may quote: a quoted value or a number, a setting's name, and the
+whole message (an answer never carries back at length what a client sent)."""
+_QUOTED = re.compile(rf"'([^']{{{QUOTED_CHARS}}})[^']+'|\b(\d{{{QUOTED_CHARS}}})\d+")
+
+
+def clipped(message: str) -> str:
+    """``message`` with each quoted value and each number longer than ``QUOTED_CHARS`` cut there (with …), and
+    no longer than ``MESSAGE_CHARS`` in all.
+
+    >>> clipped("length must be one of full, half, one, not '" + "A" * 60 + "'")
+    "length must be one of full, half, one, not 'AAAAAAAAAAAAAAAAAAAAAAAA…'"
+    >>> clipped("the round has moved on (event 1, not " + "9" * 40 + ")")
+    'the round has moved on (event 1, not 999999999999999999999999…)'
+    """
+    cut = _QUOTED.sub(lambda m: f"'{m.group(1)}…'" if m.group(1) is not None else f"{m.group(2)}…", message)
+    return cut if len(cut) <= MESSAGE_CHARS else cut[: MESSAGE_CHARS - 1] + "…"

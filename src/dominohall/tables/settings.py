@@ -95,7 +95,7 @@ def _known(game: str, settings: dict[str, Any]) -> None:
     allowed = GAMES[game].keys | TABLE_KEYS
     unknown = sorted(set(settings) - allowed)
     if unknown:
-        raise _refuse(f"{', '.join(unknown)} is not a setting of {game}", unknown[0])
+        raise _refuse(f"{', '.join(repr(key) for key in unknown)} is not a setting of {game}", unknown[0])
 
 
 def options_from_settings(game: str, settings: dict[str, Any], base: GameOptions | None = None) -> GameOptions:
