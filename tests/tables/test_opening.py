@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dominohall.tables.commands import NewTable, opening
+from dominohall.tables.commands import NewTable, check_name, opening
 from dominohall.tables.errors import CommandError
 from dominohall.tables.ports import Event
 from dominohall.tables.state import TableState
@@ -26,6 +26,9 @@ REFUSED = [
     (NewTable("chickenfoot", {}, [None, "easy", "genius", "easy"], "Ann"), "bad-bot"),
     (NewTable("chickenfoot", {"turn_seconds": 1}, BOTS, "Ann"), "bad-settings"),
     (NewTable("chickenfoot", {}, BOTS, "   "), "bad-name"),
+    (NewTable("chickenfoot", {}, BOTS, "\u3164"), "bad-name"),  # a Hangul filler: prints as a blank
+    (NewTable("chickenfoot", {}, BOTS, "\u2800\u2800"), "bad-name"),  # blank braille patterns
+    (NewTable("chickenfoot", {}, BOTS, "Z" + "\u0301\u0302\u0303"), "bad-name"),  # three marks on one letter
     (NewTable("standard", {"players": 2, "length": "one"}, [None, "easy"], "Ann"), "bad-settings"),
 ]
 """Tables that cannot be made, and the code of the refusal."""
@@ -59,3 +62,8 @@ def test_the_opening_event_seats_the_host_names_each_bot_and_leaves_the_free_sea
     assert state.host == "h" * 64 and state.seat_of("h" * 64) == 2 and state.created == 5.0
     assert state.options.players == 5 and state.settings.turn_seconds == 30
     assert [seat.is_free() for seat in state.seats] == [True, False, False, False, True]
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Zoe\u0308", "\u041b\u0435\u0301\u043d\u0430", "Ann 😀", "李"])
+def test_names_with_accents_and_other_scripts_are_kept(name: str) -> None:
+    assert check_name(name) == name

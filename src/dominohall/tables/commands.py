@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,10 +143,39 @@ def _opening_seats(spec: NewTable, name: str, host: str, rng: random.Random) -> 
 
 
 def check_name(name: object) -> str:
-    """A display name, stripped; ``CommandError`` unless it has 1 to 24 printable characters."""
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LENGTH or not name.strip().isprintable():
-        raise CommandError("bad-name", f"a display name has 1 to {NAME_LENGTH} printable characters")
-    return name.strip()
+    """A display name, stripped; ``CommandError`` unless it has 1 to 24 printable characters, one at least that
+    shows (not a filler that prints as a blank) and at most two marks on any one of them (no "zalgo" text
+    spilling over the lines above and below).
+
+    >>> check_name("  Zoë ")
+    'Zoë'
+    >>> check_name("\u3164")
+    Traceback (most recent call last):
+    dominohall.tables.errors.CommandError: a display name has 1 to 24 printable characters, one visible
+    """
+    text = name.strip() if isinstance(name, str) else ""
+    if not 1 <= len(text) <= NAME_LENGTH or not text.isprintable() or not _shows(text) or _overmarked(text):
+        raise CommandError("bad-name", f"a display name has 1 to {NAME_LENGTH} printable characters, one visible")
+    return text
+
+
+BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and symbols that print as nothing: the Hangul fillers and the blank braille pattern."""
+
+
+def _shows(text: str) -> bool:
+    """True when some character of ``text`` shows: a letter, digit, sign or symbol that is not a blank."""
+    return any(unicodedata.category(char)[0] in "LNPS" and char not in BLANKS for char in text)
+
+
+def _overmarked(text: str, most: int = 2) -> bool:
+    """True when more than ``most`` combining marks follow one another anywhere in ``text``."""
+    run = 0
+    for char in text:
+        run = run + 1 if unicodedata.combining(char) or unicodedata.category(char) == "Me" else 0
+        if run > most:
+            return True
+    return False
 
 
 def seat_index(state: TableState, value: object) -> int:
