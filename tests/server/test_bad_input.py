@@ -51,6 +51,9 @@ def test_refused_messages_and_moves_change_nothing(server: Server) -> None:
         assert (await waiter.until(lambda f: f["t"] == "error"))["code"] == "bad-json"
         assert (await refusal(waiter, {"t": "dance", "id": "d1"}))["code"] == "unknown-type"
         assert (await refusal(waiter, {"t": "play", "id": "p0"}))["code"] == "bad-message"
+        for odd in ('{"t": "draw", "id": "huge", "at": 1e400}', '{"t": "kick", "id": "nan", "seat": NaN}'):
+            refused = await refusal(waiter, odd)  # numbers no float holds: refused, and still named by the id
+            assert refused["id"] == json.loads(odd)["id"] and refused["code"] == "bad-message"
         assert (await refusal(waiter, {"t": "hello", "v": 1}))["code"] == "bad-version"
         out_of_turn = await waiter.command({"t": "draw"})
         assert out_of_turn["code"] == "not-your-turn" and "turn" in out_of_turn["message"]

@@ -7,10 +7,10 @@ table events, ``seq``. ``docs/protocol.md`` describes each with an example.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-import orjson
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 from ..tables.commands import Command
@@ -203,10 +203,11 @@ def parse_client(text: str) -> Hello | ClientCommand:
 
 def message_id(text: str) -> str | None:
     """The ``id`` of a message that was refused, so its error can name it: ``None`` unless the text is a
-    JSON object whose ``id`` is a string of 1 to 64 characters."""
+    JSON object whose ``id`` is a string of 1 to 64 characters. Read as leniently as the message itself was
+    (a number too large for a float, NaN), so that the error names the id whenever the message carried one."""
     try:
-        message = orjson.loads(text)
-    except orjson.JSONDecodeError:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
         return None
     found = message.get("id") if isinstance(message, dict) else None
     return found if isinstance(found, str) and 1 <= len(found) <= 64 else None
