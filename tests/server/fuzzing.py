@@ -808,8 +808,11 @@ class Fuzzer:
             message = bytes(rng.randrange(256) for _ in range(rng.randint(1, 300)))
         elif choice == 5:
             message = b'{"t": "draw", "id": "binary"}'
-        elif choice == 6:
-            message = '{"t": "chat", "id": "u1", "text": "\\ud800"}'  # a lone surrogate: not a readable string
+        elif choice == 6:  # a lone surrogate: not a readable string, in a JSON object whose id is named
+            command_id = self.next_id(person)
+            message = f'{{"t": "chat", "id": "{command_id}", "text": "\\ud800"}}'
+            await self.send(table, peer, Probe(message, command_id, "garbage", "code:bad-json"), person)
+            return
         elif choice == 7:
             message = '{"t": "chat", "id": "cut", "text": "hi"'
         elif choice == 10:
