@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as sync_connect
 
 from dominohall.engine.record import verify
 from dominohall.server.protocol import server_frames
@@ -122,12 +127,39 @@ def create_table(
     return body["id"], headers["set-cookie"].split(";")[0]
 
 
+@contextlib.contextmanager
+def watching(server: Server, table_id: str) -> Iterator[None]:
+    """A spectator connected to the table meanwhile, reading (and dropping) every frame in a thread of its own."""
+    stop = threading.Event()
+    with sync_connect(f"ws://127.0.0.1:{server.port}/t/{table_id}/ws") as socket:
+        socket.send(json.dumps({"t": "hello", "v": 3, "last_seq": None}))
+
+        def drain() -> None:
+            while not stop.is_set():
+                try:
+                    socket.recv(timeout=0.2)
+                except TimeoutError:
+                    continue
+                except ConnectionClosed:
+                    return
+
+        reader = threading.Thread(target=drain, daemon=True)
+        reader.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            reader.join(5)
+
+
 def record_when_over(server: Server, table_id: str, seconds: float = 60) -> dict[str, Any]:
-    """The record of the table's first match once its bots have played it to the end (checked legal)."""
+    """The record of the table's first match once its bots have played it to the end (checked legal), with
+    someone watching meanwhile (bots move only while someone follows the table)."""
     deadline = time.monotonic() + seconds
-    while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
-        assert time.monotonic() < deadline, f"the bots did not finish the match in {seconds:g} s"
-        time.sleep(0.05)
+    with watching(server, table_id):
+        while http("GET", f"{server.url}/api/tables/{table_id}")[1]["phase"] != "over":
+            assert time.monotonic() < deadline, f"the bots did not finish the match in {seconds:g} s"
+            time.sleep(0.05)
     status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record?match=1")
     assert status == 200 and verify(record) == [], record
     return dict(record)

@@ -8,7 +8,7 @@ from pathlib import Path
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.state import token_hash
 
-from .helpers import close_hall, open_hall, until
+from .helpers import Inbox, close_hall, open_hall, until
 
 HOST_AND_BOTS: list[str | None] = [None, "easy", "easy", "easy"]
 
@@ -20,6 +20,8 @@ def test_the_bots_of_tables_started_together_move_spread_over_their_delay(tmp_pa
         try:
             made = [await hall.create(NewTable("chickenfoot", {}, HOST_AND_BOTS, "Ann"), 1.0) for _ in range(16)]
             actors = [hall.actors[table_id] for table_id, _ in made]
+            for actor in actors:  # bots move while someone follows the table
+                await actor.join(Inbox.for_token(None), None)
             replies = await asyncio.gather(  # one group commit: every table's bots become due together
                 *(
                     actor.submit(Command("start", token=token_hash(token)))

@@ -343,6 +343,7 @@ def test_a_record_downloaded_mid_match_holds_no_secret_of_the_round_being_played
         assert actor is not None
         await actor.submit(Command("start", token=token_hash(token)))
         await actor.submit(Command("stand", token=token_hash(token)))  # a bot plays the host's seat: all bots
+        await actor.join(Inbox.for_token(None), None)  # and someone watches, so they play
         texts = []
         for target in (2, 3, 4):
             state = actor.state

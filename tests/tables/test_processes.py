@@ -203,6 +203,7 @@ def test_the_tables_of_a_process_that_goes_are_taken_up_by_their_new_owner_witho
         await a.close()  # a goes; Ann, connected to it, is gone too
         await until(lambda: table_id in b.actors and b.actors[table_id].owner, what="the take-up")
         on_b = b.actors[table_id]
+        await on_b.join(Inbox.for_token(None), None)  # someone follows the table: its bots play on
         await until(lambda: on_b.state.phase == OVER, what="the match's end, a bot standing in for Ann")
         return await b.store.load(table_id), before
 

@@ -265,6 +265,7 @@ def test_standing_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
         await actor.submit(Command("start", token=token_hash(token)))
         assert (await actor.submit(Command("stand", token=token_hash(token)))).error is None
         assert actor.state.seats[0].bot == "medium" and actor.state.seats[0].name == "Ann"
+        await actor.join(Inbox.for_token(None), None)  # someone watches: the bots play on
         for _ in range(2000):
             if actor.state.phase == OVER:
                 break
@@ -272,6 +273,27 @@ def test_standing_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
         return await hall.record(table_id)
 
     assert verify(run(tmp_path / "db", work)) == []
+
+
+def test_the_bots_of_a_table_nobody_follows_wait_and_play_on_when_someone_comes(tmp_path: Path) -> None:
+    async def work(hall: Hall) -> tuple[int, int, int]:
+        actor, token, ann = await started(hall, {"length": "one"})
+        await actor.submit(Command("stand", token=token_hash(token)))  # a bot plays Ann's seat: all bots now
+        actor.leave(ann)  # and Ann closes her page: nobody follows the table
+        await asyncio.sleep(0.3)  # a bot thinking as she left may still move
+        paused = actor.state.seq
+        await asyncio.sleep(0.5)
+        still = actor.state.seq
+        await actor.join(Inbox.for_token(None), None)  # someone comes to watch
+        for _ in range(500):
+            if actor.state.seq > still:
+                break
+            await asyncio.sleep(0.01)
+        return paused, still, actor.state.seq
+
+    paused, still, later = run(tmp_path / "db", work)
+    assert still == paused, "the bots played to an empty room"
+    assert later > still, "the bots did not play on when someone came"
 
 
 def test_the_record_is_refused_until_the_match_is_over(tmp_path: Path) -> None:

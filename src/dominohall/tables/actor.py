@@ -591,6 +591,7 @@ class TableActor:
         when it changes who is connected."""
         self.presence.elsewhere = tokens
         self._tell_presence()
+        self._schedule_bot()  # someone elsewhere follows the table now, maybe
 
     def _tell_presence(self, newcomer: Subscriber | None = None) -> None:
         """Send everyone a ``presence`` frame when who is connected has changed (and ``newcomer`` anyway)."""
@@ -632,6 +633,7 @@ class TableActor:
         if seat is not None and subscriber.token is not None:
             await self.presence.here(subscriber.token)
             await self._back(seat)
+        self._schedule_bot()  # a table nobody followed plays on
         return Reply(seq=self.state.seq)
 
     async def _missed(self, last_seq: int, seat: int | None) -> list[Frame]:
@@ -649,9 +651,19 @@ class TableActor:
 
     # -- bots ----------------------------------------------------------------------------------------
 
+    def attended(self) -> bool:
+        """Someone follows the table: a connection here (a seated person's, or a watcher's), or a seated person
+        connected to another process (as last asked)."""
+        if self.subscribers:
+            return True
+        elsewhere = self.presence.elsewhere or set()
+        return any(seat.token in elsewhere for seat in self.state.seats if seat.token is not None)
+
     def _schedule_bot(self) -> None:
-        """Start the bot's turn when this process owns the table, a bot seat is to move and none is thinking."""
-        if self._flags.bot_pending or not self.owner or self._flags.stopped:
+        """Start the bot's turn when this process owns the table, a bot seat is to move and none is thinking,
+        and someone follows the table: the bots of a table nobody follows wait for someone to come (a person who
+        closed the page finds the match where they left it, and nobody's machine plays to an empty room)."""
+        if self._flags.bot_pending or not self.owner or self._flags.stopped or not self.attended():
             return
         rnd = self.state.round
         if self.state.phase != PLAYING or rnd is None or rnd.end is not None:

@@ -345,13 +345,18 @@ class Hall:
                 self._published[table_id] = (owned[table_id].seq, listing)
 
     async def follow_presence(self) -> None:
-        """For the tables watched here, learn which of their seated people with no connection here are
-        connected to another process (one ask for them all), so their ``presence`` frames say so."""
+        """For the tables watched here, and those owned here with a match on, learn which of their seated people
+        with no connection here are connected to another process (one ask for them all), so their ``presence``
+        frames say so, and their bots play while someone follows the match."""
         if self.coordinator.alone:
             return
-        watched = {table_id: actor for table_id, actor in self.actors.items() if actor.subscribers}
-        for actor in self.actors.values():
-            if not actor.subscribers:
+        watched = {
+            table_id: actor
+            for table_id, actor in self.actors.items()
+            if actor.subscribers or (actor.owner and actor.state.phase == PLAYING)
+        }
+        for table_id, actor in self.actors.items():
+            if table_id not in watched:
                 actor.presence.elsewhere = None  # unknown again: a newcomer is not shown an old answer
         asked = {(table_id, token) for table_id, actor in watched.items() for token in actor.presence.absent()}
         held = await self.coordinator.connected_elsewhere(asked)
