@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
-from ..server.harness import Server, create_table
-from .conftest import CHROMIUM, DESKTOP, new_page
+from ..server.harness import Server, create_table, sit
+from .conftest import CHROMIUM, DESKTOP, PHONE, new_page
 from .moves import MY_TURN, make_move
 
 pytestmark = pytest.mark.skipif(
@@ -211,6 +211,34 @@ def test_a_screen_reader_hears_its_turn_and_its_last_seconds_and_the_keyboard_la
     page.context.close()
 
 
+def test_a_chat_line_while_a_phone_shows_another_tab_is_counted_on_its_tab_and_said(
+    server: Server, browser: Browser
+) -> None:
+    table_id, cookie = create_table(server, [None, None], {"players": 2})
+    bo_cookie = sit(server, table_id, 1, "Bo")
+    phone = browser.new_context(viewport=PHONE, locale="en-GB", is_mobile=True, has_touch=True)
+    ann = phone.new_page()
+    name, value = cookie.split("=", 1)
+    phone.add_cookies([{"name": name, "value": value, "url": server.url}])
+    ann.goto(f"{server.url}/t/{table_id}")
+    bo = new_page(browser, DESKTOP)
+    name, value = bo_cookie.split("=", 1)
+    bo.context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    bo.goto(f"{server.url}/t/{table_id}")
+    ann.get_by_role("button", name="Start the match").tap()
+    chat_tab = ann.locator(".side-tabs [data-tab=chat]")
+    expect(chat_tab).to_be_visible()
+    bo.fill("#chat-text", "good luck, Ann")
+    bo.get_by_role("button", name="Send").click()
+    expect(chat_tab).to_have_attribute("data-unread", "1")  # the Moves tab shows: the chat is out of sight
+    expect(ann.locator("#announce")).to_have_text("Bo: good luck, Ann")
+    chat_tab.tap()
+    expect(ann.locator("#chat-log li").last).to_contain_text("good luck, Ann")
+    expect(chat_tab).not_to_have_attribute("data-unread", "1")
+    phone.close()
+    bo.context.close()
+
+
 def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_seat_back(
     slow: Server, browser: Browser
 ) -> None:
@@ -369,3 +397,18 @@ def test_a_drawn_tile_that_fits_nowhere_passes_once_and_says_nothing_wrong(serve
     assert checked, "no drawn tile fit nowhere in the round"
     host.context.close()
     guest.context.close()
+
+
+def test_points_scored_in_play_are_said_in_each_languages_plural(server: Server, browser: Browser) -> None:
+    table_id, page = hosted(browser, server, {"players": 2, "mode": "allfives"}, [None, "easy"], "standard")
+    said = {}
+    for language in ("en", "cs", "ru"):
+        page.goto(f"{server.url}/t/{table_id}?lang={language}")
+        said[language] = page.evaluate(
+            """async () => { const { plural } = await import("/static/i18n.js");
+            return [1, 2, 5, 10].map((num) => plural("scored", num, { name: "Ivo" })); }"""
+        )
+    assert said["en"] == ["Ivo scored 1 point", "Ivo scored 2 points", "Ivo scored 5 points", "Ivo scored 10 points"]
+    assert said["cs"] == ["Ivo získává 1 bod", "Ivo získává 2 body", "Ivo získává 5 bodů", "Ivo získává 10 bodů"]
+    assert said["ru"][2] == "Ivo получает 5 очков"
+    page.context.close()

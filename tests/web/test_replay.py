@@ -173,6 +173,8 @@ def test_keys_buttons_and_the_slider_step_through_the_match_and_the_address_foll
     expect(page).to_have_url(re.compile(r"#r1m3$"))
     expect(page.locator("#where-move")).to_have_text(f"Move 3 of {first}")
     expect(page.locator("#move-list li.current button")).to_have_attribute("data-move", "3")
+    third = page.locator("#move-list li.current button").inner_text()  # "Bea played 9-4 on 9-9"
+    expect(page.locator("#where-said")).to_have_text(f"{third}. ")  # a screen reader hears the move stepped to
     page.keyboard.press("ArrowLeft")
     expect(page).to_have_url(re.compile(r"#r1m2$"))
     page.keyboard.press("ArrowDown")
@@ -372,8 +374,10 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
         analyses = []
         for seat, name in enumerate(names):
             button = page.get_by_role("button", name=f"Analyse {name}")
-            button.click()
+            button.focus()
+            page.keyboard.press("Enter")
             expect(button).to_have_attribute("aria-pressed", "true", timeout=60_000)
+            expect(button).to_be_focused()  # the focus stayed where it was while the coach worked
             status, body, _ = http(
                 "GET", f"{quick.url}/api/tables/{table_id}/analysis?match=1&round={index + 1}&seat={seat}"
             )
@@ -382,10 +386,15 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
         rated = {d["move"]: d for body in analyses for d in body["decisions"] if d["verdict"]}
         marked = page.evaluate(
             """() => [...document.querySelectorAll("#move-list li")].map((item, index) => [index, item.dataset.verdict,
-                item.querySelector(".mark").textContent]).filter(([, verdict]) => verdict)"""
+                item.querySelector(".mark [aria-hidden]")?.textContent, item.querySelector(".mark").textContent])
+                .filter(([, verdict]) => verdict)"""
         )
         symbols = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-        assert marked == [[move, d["verdict"], symbols[d["verdict"]]] for move, d in sorted(rated.items())]
+        wanted = [
+            [move, d["verdict"], symbols[d["verdict"]], f"{symbols[d['verdict']]} {d['verdict'].capitalize()}"]
+            for move, d in sorted(rated.items())
+        ]
+        assert marked == wanted  # the symbol shown, the word said
         expect(page.locator("#slider-marks .mark")).to_have_count(len(rated))
         if rated:
             break

@@ -279,7 +279,8 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     guest.fill("#chat-text", "<b>hello</b> & bye")
     guest.get_by_role("button", name="Send").click()
     for page in (host, guest):  # the words arrive as they were typed, never as markup
-        expect(page.locator("#chat-log li").last).to_have_text("Bea<b>hello</b> & bye")
+        expect(page.locator("#chat-log li").last).to_contain_text("<b>hello</b> & bye")
+        assert page.locator("#chat-log li").last.text_content() == "Bea: <b>hello</b> & bye"  # ": " said, not shown
         expect(page.locator("#chat-log b")).to_have_count(0)
     seats.nth(1).get_by_role("button", name="Ask to leave").click()
     expect(seats.nth(1)).to_contain_text("Free seat")
@@ -290,6 +291,8 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     seats.nth(2).get_by_label("Bot level for seat 3").select_option("hard")
     seats.nth(2).get_by_role("button", name="Seat a bot").click()
     expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(hard bot\)"))  # a bot's own name and its level
+    host.reload()  # a fresh page: each picker shows the level of the bot its seat has
+    expect(seats.nth(2).get_by_label("Bot level for seat 3")).to_have_value("hard")
     host.locator("#settings select[name=players]").select_option("4")
     host.get_by_role("button", name="Save settings").click()
     expect(seats).to_have_count(4)

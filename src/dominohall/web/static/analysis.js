@@ -5,6 +5,9 @@
 import { format, lang, make, plural, words } from "./i18n.js";
 
 export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+/** A verdict's mark: its symbol shown, its word said (a screen reader often skips "?" and "!"). */
+const markWords = (verdict) => [make("span", SYMBOLS[verdict], { "aria-hidden": "true" }), make("span", ` ${words[`verdict_${verdict}`]}`, { class: "visually-hidden" })];
 const POLL_MS = 2000;
 const POLL_LIMIT_MS = 60_000;
 const MARK_WIDTH = 2.5; // percent of the slider a mark takes
@@ -108,14 +111,14 @@ export class Analysis {
     for (const button of this.box?.querySelectorAll("button") || []) {
       const key = `${round}:${button.dataset.seat}`;
       button.setAttribute("aria-pressed", String(this.found.has(key)));
-      button.disabled = this.asking.has(key);
+      button.setAttribute("aria-disabled", String(this.asking.has(key))); // not disabled: the focus stays on it
     }
     status.textContent = this.messages.get(round) ?? "";
     [...list.children].forEach((item, index) => {
       const decision = decisions.get(index);
       const mark = item.querySelector(".mark");
       const verdict = decision?.verdict || "";
-      mark.textContent = SYMBOLS[verdict] || "";
+      mark.replaceChildren(...(verdict ? markWords(verdict) : []));
       mark.className = `mark ${verdict}`.trim();
       mark.title = verdict ? words[`verdict_${verdict}`] : "";
       item.dataset.verdict = verdict;

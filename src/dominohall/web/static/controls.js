@@ -15,7 +15,10 @@ export function renderSound() {
 /** On a narrow screen the side's panels are tabs: show the panel ``name``. */
 export function showTab(name) {
   /** @type {HTMLElement} */ (document.querySelector(".side")).dataset.tab = name;
-  for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".side-tabs [data-tab]"))) {
+    tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+    if (tab.dataset.tab === name) delete tab.dataset.unread; // read now
+  }
 }
 
 async function copyLink() {

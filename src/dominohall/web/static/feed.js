@@ -1,7 +1,7 @@
 // The action feed and the status bar: the round's moves in words (the log), what each seat did last (the
 // caption by its place), the tiles the others laid since your last turn, and the line of round, target,
 // turn, boneyard and your total at the top of the table.
-import { format, make, words } from "./i18n.js";
+import { format, make, plural, words } from "./i18n.js";
 import { roundCount } from "./rules.js";
 
 const LOG_LENGTH = 12;
@@ -26,7 +26,7 @@ export function renderLog(list, view, feed, nameOf) {
     const name = feed.standIn.includes(index) ? format(words.stand_in, { name: own }) : own;
     if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
     items.push(make("li", moveLine(entry, name), { "data-seat": entry.seat, "data-kind": entry.kind }));
-    if (index in feed.scored) items.push(make("li", format(words.scored, { name, num: feed.scored[index] }), { class: "scored" }));
+    if (index in feed.scored) items.push(make("li", plural("scored", feed.scored[index], { name }), { class: "scored" }));
   });
   if (!items.length) items.push(make("li", words.no_moves_yet, { class: "empty" }));
   const following = list.scrollTop + list.clientHeight >= list.scrollHeight - 8; // not scrolled back to read

@@ -8,10 +8,10 @@ const rules = new Intl.PluralRules(lang);
 /** Fill the ``%(name)s`` and ``%(num)d`` places of a message. */
 export const format = (text, params = {}) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => String(params[key] ?? ""));
 
-/** A plural message in the page's language for ``num``. */
-export function plural(key, num) {
+/** A plural message in the page's language for ``num`` (its other places filled from ``params``). */
+export function plural(key, num, params = {}) {
   const forms = plurals[key];
-  return format(forms[rules.select(num)] ?? forms.other, { num });
+  return format(forms[rules.select(num)] ?? forms.other, { ...params, num });
 }
 
 /** A new HTML element with its text (always as text, never as markup) and attributes.

@@ -227,6 +227,7 @@ function renderWhere(record, round, position) {
   $("where-move").textContent = state.move === 0 ? words.as_dealt : format(words.move_of, { num: state.move, total: round.moves.length });
   $("where-turn").textContent = position.turn === null ? "" : format(words.turn_of, { name: state.names[position.turn] });
   $("where-boneyard").textContent = `${words.boneyard}: ${position.boneyard.length}`;
+  $("where-said").textContent = state.move > 0 ? `${moveLine(round.moves[state.move - 1])}. ` : ""; // heard, not shown
 }
 
 function renderBoard(record, round, position) {

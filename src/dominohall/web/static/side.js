@@ -27,12 +27,12 @@ function notes(seat, index, { table, view, you }) {
   return found;
 }
 
-/** A level picker and a button putting a bot of that level in ``index``. */
-function botControl(index, label, ctx) {
+/** A level picker (set to ``current``, the bot the seat has, if any) and a button putting a bot of that level in ``index``. */
+function botControl(index, label, ctx, current = null) {
   const box = make("span", null, { class: "host-control" });
   const level = make("select", null, { "aria-label": format(words.bot_level_for, { num: index + 1 }) });
   for (const name of LEVELS) level.appendChild(make("option", words[`seat_${name}`], { value: name }));
-  level.value = "medium";
+  level.value = current && LEVELS.includes(current) ? current : "medium"; // the seat's own bot, if it has one
   const put = make("button", label, { type: "button", class: "quiet", "data-action": "bot" });
   put.addEventListener("click", () => ctx.send({ t: "bot", seat: index, level: level.value }));
   box.append(level, put);
@@ -45,7 +45,7 @@ function hostControls(seat, index, ctx) {
   const person = !seat.free && (!seat.bot || seat.away);
   if (table.phase === "waiting") {
     const box = make("span", null, { class: "host-controls" });
-    box.appendChild(botControl(index, words.put_bot, ctx));
+    box.appendChild(botControl(index, words.put_bot, ctx, seat.bot));
     if (person) {
       const kick = make("button", words.kick, { type: "button", class: "quiet", "data-action": "kick" });
       kick.addEventListener("click", () => ctx.send({ t: "kick", seat: index }));
@@ -53,7 +53,7 @@ function hostControls(seat, index, ctx) {
     }
     return box;
   }
-  return table.phase === "playing" && person ? botControl(index, words.bot_plays, ctx) : null;
+  return table.phase === "playing" && person ? botControl(index, words.bot_plays, ctx, seat.away ? seat.bot : null) : null;
 }
 
 /** What a person was doing in the list: each level picked, and the control that had the focus. */
@@ -84,7 +84,7 @@ export function renderSeats(list, ctx) {
     const item = make("li", null, { "data-seat": index });
     item.appendChild(make("span", seatName(seat, index), { class: "name" }));
     const found = notes(seat, index, ctx);
-    if (found.length) item.appendChild(make("span", `(${found.join(", ")})`, { class: "meta" }));
+    if (found.length) item.append(" ", make("span", `(${found.join(", ")})`, { class: "meta" })); // read apart from the name
     if (view && view.turn === index && !view.end && table.phase === "playing") item.classList.add("turn-now");
     if (ctx.clockSeat === index) item.appendChild(make("span", ctx.clockText, { class: "clock", "data-clock": index }));
     if (seat.free && you === null && table.phase === "waiting" && !watching) {
@@ -168,7 +168,8 @@ function settingValue(name, field, other) {
 export function renderChat(log, empty, messages, seats) {
   log.replaceChildren(...messages.map(({ seat, text }) => {
     const item = make("li");
-    item.append(make("span", seatName(seats?.[seat], seat), { class: "who" }), make("span", text, { class: "said" }));
+    const who = make("span", seatName(seats?.[seat], seat), { class: "who" });
+    item.append(who, make("span", ": ", { class: "visually-hidden" }), make("span", text, { class: "said" })); // read apart
     return item;
   }));
   empty.hidden = messages.length > 0;

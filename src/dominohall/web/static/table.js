@@ -523,6 +523,7 @@ function receive(frame) {
   if (frame.t === "error") return; // refused: nothing else changed
   renderFair();
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
+  if (frame.t === "chat" && frame.seat !== state.you && table) unread(table, frame);
   if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
   if (notice && notice !== before.notice && table) {
     const { seat } = notice;
@@ -532,6 +533,16 @@ function receive(frame) {
   ticker.wake();
 }
 
+/** A chat line while the chat is out of sight (a phone showing another tab): the Chat tab counts it, and
+ * the live region says it (the chat's own log is not read out while hidden).
+ * @param {Table} table @param {{seat: number, text: string}} frame */
+function unread(table, frame) {
+  if ($("chat-log").offsetParent !== null) return; // in sight: its log is read out
+  const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=chat]"));
+  tab.dataset.unread = String(Number(tab.dataset.unread || 0) + 1);
+  say(`${seatName(table.seats[frame.seat], frame.seat)}: ${frame.text}`);
+}
+
 /** Say the last move in the live region: who did what, and the points it scored.
  * @param {Table} table @param {View} view @param {number} seat */
 function announce(table, view, seat) {
@@ -539,7 +550,7 @@ function announce(table, view, seat) {
   const entry = view.history.at(-1);
   const said = entry && { play: words.played, draw: words.drew, pass: words.passed }[entry.kind];
   const scored = state.feed.scored[view.history.length - 1];
-  if (said) say([format(said, { name, tile: entry.tile ?? "" }), scored ? format(words.scored, { name, num: scored }) : ""].join(" ").trim());
+  if (said) say([format(said, { name, tile: entry.tile ?? "" }), scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
 }
 
 /** @type {HTMLInputElement} */ ($("name")).value = localStorage.getItem("dh_name") || "";
