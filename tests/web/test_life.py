@@ -412,3 +412,20 @@ def test_points_scored_in_play_are_said_in_each_languages_plural(server: Server,
     assert said["cs"] == ["Ivo získává 1 bod", "Ivo získává 2 body", "Ivo získává 5 bodů", "Ivo získává 10 bodů"]
     assert said["ru"][2] == "Ivo получает 5 очков"
     page.context.close()
+
+
+def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_screen(
+    server: Server, browser: Browser
+) -> None:
+    table_id, cookie = create_table(server, [None, None, "easy"], {"players": 3})
+    phone = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True)
+    name, value = cookie.split("=", 1)
+    phone.add_cookies([{"name": name, "value": value, "url": server.url}])
+    page = phone.new_page()
+    page.goto(f"{server.url}/t/{table_id}")
+    expect(page.locator("#settings")).to_be_visible()  # the host's settings: a long form
+    link = page.locator("#share-link").bounding_box()
+    settings = page.locator("#settings").bounding_box()
+    assert link and settings and link["y"] < settings["y"], "the link comes after the settings form"
+    assert link["y"] + link["height"] <= PHONE["height"], f"the link to share is below the first screen: {link}"
+    phone.close()
