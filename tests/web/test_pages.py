@@ -332,3 +332,17 @@ def test_every_page_footer_links_the_bots_the_replay_and_the_fair_deals_pages(se
         assert html_text.unescape(text) == words.gettext(english)
         url, page = fetch(server.url + href, language=language)
         assert f'<html lang="{language}">' in page, url
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"), [("/cs/nope", "There is no such page"), ("/t/nope", "There is no such table")]
+)
+def test_a_page_that_is_not_there_says_so_in_its_title_too(server: Server, path: str, heading: str) -> None:
+    request = urllib.request.Request(server.url + path, headers={"accept-language": "cs"})
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(request, timeout=10)
+    assert missing.value.code == 404
+    html = missing.value.read().decode()
+    words = translations("cs")
+    title = re.search(r"<title>([^<]*)</title>", html)
+    assert title and html_text.unescape(title.group(1)) == f"{words.gettext(heading)} · {words.gettext('Domino Hall')}"
