@@ -424,6 +424,7 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     page = phone.new_page()
     page.goto(f"{server.url}/t/{table_id}")
     expect(page.locator("#settings")).to_be_visible()  # the host's settings: a long form
+    assert page.locator("#skip-hand").get_attribute("hidden") is not None, "a skip link to a hand not dealt yet"
     link = page.locator("#share-link").bounding_box()
     settings = page.locator("#settings").bounding_box()
     assert link and settings and link["y"] < settings["y"], "the link comes after the settings form"

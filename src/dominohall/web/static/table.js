@@ -444,6 +444,7 @@ function renderView() {
   if (!table) return;
   renderTable(table);
   root.classList.toggle("has-view", Boolean(state.view));
+  $("skip-hand").hidden = !state.view?.hand?.length; // no hand to skip to before the deal, nor for a watcher
   if (!state.view) return;
   const view = /** @type {View} */ (shownView(state)); // without your moves while a bot plays your seat
   if (table.phase === "over" && !state.scores.complete && done.recordAsked !== table.matches) fetchRecord(table, table.matches);
