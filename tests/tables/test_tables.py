@@ -435,12 +435,7 @@ def test_no_bot_stands_in_while_nobody_can_tell_whether_the_person_is_connected(
         store = await SqliteStore.open(tmp_path / "db")
         hall = Hall(store, TableConfig(bot_delay=0, grace=0.05), BotRunner(workers=1), unsure)
         try:
-            table_id, token = await new_table(hall, {"length": "half"})
-            actor = await hall.actor(table_id)
-            assert actor is not None
-            ann = Inbox.for_token(token)
-            await actor.join(ann, None)
-            await actor.submit(Command("start", token=token_hash(token)))
+            actor, _, ann = await started(hall, {"length": "half"})
             actor.leave(ann)
             await asyncio.sleep(0.5)  # ten grace periods
             waiting = not actor.state.seats[0].is_away() and 0 in actor.presence.timers  # another grace period
