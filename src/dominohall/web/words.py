@@ -347,6 +347,7 @@ def layout_words(language: str) -> dict[str, str]:
         "why_over": forms.gettext("This round is over."),
         "why_pending": forms.gettext("%(tile)s needs its toes first."),
         "why_no_match": forms.gettext("Nothing matches %(tile)s: the open ends show %(ends)s."),
+        "ends_shown": forms.gettext("The open ends show %(ends)s."),
         "why_drawn": forms.gettext("Only the tile you drew, %(tile)s, may be played now."),
         "why_lead": forms.gettext("This hand opens with %(tile)s."),
         "why_other": forms.gettext("This tile cannot be laid now."),

@@ -203,6 +203,8 @@ if (window.ResizeObserver) {
   new ResizeObserver(() => { if (state.view && isPortrait() !== done.portrait) renderBoard(); }).observe($("board"));
 }
 
+const boardLabel = $("board").dataset.label ?? "";
+
 function renderBoard() {
   const { view } = state;
   if (!view) return;
@@ -213,6 +215,8 @@ function renderBoard() {
   const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
+  const ends = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
+  $("board").dataset.label = ends.length && !view.end ? `${boardLabel}. ${format(words.ends_shown, { ends: ends.join(", ") })}` : boardLabel; // the board in words
   const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh, wherever the last one was looked at
