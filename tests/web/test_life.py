@@ -235,6 +235,15 @@ def test_a_chat_line_while_a_phone_shows_another_tab_is_counted_on_its_tab_and_s
     chat_tab.tap()
     expect(ann.locator("#chat-log li").last).to_contain_text("good luck, Ann")
     expect(chat_tab).not_to_have_attribute("data-unread", "1")
+    chat_tab.focus()  # the tabs are one stop in the tab order, and the arrow keys go between them
+    ann.keyboard.press("ArrowRight")
+    invite = ann.locator(".side-tabs [data-tab=share]")
+    expect(invite).to_be_focused()
+    expect(invite).to_have_attribute("aria-selected", "true")
+    stops = ann.locator(".side-tabs [data-tab]").evaluate_all("(tabs) => tabs.map((tab) => tab.tabIndex)")
+    assert sorted(stops) == [-1, -1, -1, -1, 0], stops
+    assert invite.get_attribute("aria-controls") == "panel-share"
+    expect(ann.locator("#panel-share")).to_be_visible()
     phone.close()
     bo.context.close()
 

@@ -17,6 +17,7 @@ export function showTab(name) {
   /** @type {HTMLElement} */ (document.querySelector(".side")).dataset.tab = name;
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".side-tabs [data-tab]"))) {
     tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+    tab.tabIndex = tab.dataset.tab === name ? 0 : -1; // one stop in the tab order; the arrow keys go between them
     if (tab.dataset.tab === name) delete tab.dataset.unread; // read now
   }
 }
@@ -46,6 +47,15 @@ export function wireControls({ send, leave, playing }) {
   for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
     tab.addEventListener("click", () => showTab(tab.dataset.tab));
   }
+  /** @type {HTMLElement | null} */ (document.querySelector(".side-tabs"))?.addEventListener("keydown", (event) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const tabs = /** @type {HTMLElement[]} */ ([...document.querySelectorAll(".side-tabs [data-tab]:not([hidden])")]);
+    const next = tabs[(tabs.indexOf(/** @type {HTMLElement} */ (document.activeElement)) + step + tabs.length) % tabs.length];
+    event.preventDefault();
+    showTab(next.dataset.tab);
+    next.focus();
+  });
   $("sound").addEventListener("click", () => {
     setMuted(!isMuted());
     renderSound();
