@@ -51,9 +51,10 @@ def test_refused_messages_and_moves_change_nothing(server: Server) -> None:
         assert (await waiter.until(lambda f: f["t"] == "error"))["code"] == "bad-json"
         assert (await refusal(waiter, {"t": "dance", "id": "d1"}))["code"] == "unknown-type"
         assert (await refusal(waiter, {"t": "play", "id": "p0"}))["code"] == "bad-message"
-        for odd in ('{"t": "draw", "id": "huge", "at": 1e400}', '{"t": "kick", "id": "nan", "seat": NaN}'):
-            refused = await refusal(waiter, odd)  # numbers no float holds: refused, and still named by the id
-            assert refused["id"] == json.loads(odd)["id"] and refused["code"] == "bad-message"
+        odd_ones = {'{"t": "draw", "id": "huge", "at": 1e400}': "bad-message", '{"t": "kick", "id": "nan", "seat": NaN}': "bad-json"}
+        for odd, code in odd_ones.items():  # a number no float holds is JSON; NaN is not: both named by the id
+            refused = await refusal(waiter, odd)
+            assert refused["id"] == json.loads(odd)["id"] and refused["code"] == code
         assert (await refusal(waiter, {"t": "hello", "v": 1}))["code"] == "bad-version"
         out_of_turn = await waiter.command({"t": "draw"})
         assert out_of_turn["code"] == "not-your-turn" and "turn" in out_of_turn["message"]
@@ -69,6 +70,7 @@ def test_refused_messages_and_moves_change_nothing(server: Server) -> None:
         await bo.catch_up(before + 1)
         await bo.catch_up((await bo.command({"t": "chat", "text": "thanks"}))["seq"])
         assert [f["text"] for f in bo.frames if f["t"] == "chat"] == ["good luck", "thanks"]
+        assert (await ann.command({"t": "chat", "text": "NaN or Infinity?"}))["t"] == "ack"  # words, not numbers
         await ann.close()
         await bo.close()
 

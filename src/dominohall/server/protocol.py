@@ -195,10 +195,35 @@ _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
 
 def parse_client(text: str) -> Hello | ClientCommand:
     """A client message from its JSON text; ``CommandError`` (bad-json, unknown-type, bad-message) else."""
+    if not strict_json(text):
+        raise CommandError("bad-json", "the message is not a JSON object: NaN and Infinity are not JSON")
     try:
         return _client.validate_json(text)
     except ValidationError as error:
         raise _refusal(error) from None
+
+
+def strict_json(text: str) -> bool:
+    """False when the text uses NaN, Infinity or -Infinity as a value: the parser reads them, JSON has no such
+    numbers. Other text (valid JSON, or text the parser refuses anyway) is True; only text that names one of
+    them, anywhere, is parsed a second time to tell a value from a word inside a string."""
+    if "NaN" not in text and "Infinity" not in text:
+        return True
+    try:
+        json.loads(text, parse_constant=_no_constant)
+    except _NotJson:
+        return False
+    except (ValueError, RecursionError):
+        return True
+    return True
+
+
+class _NotJson(Exception):
+    """A constant that JSON does not have."""
+
+
+def _no_constant(name: str) -> object:
+    raise _NotJson(name)
 
 
 def message_id(text: str) -> str | None:
