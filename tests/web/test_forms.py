@@ -318,13 +318,20 @@ def test_the_lobby_lists_public_tables_and_seats_a_visitor_in_one_post(server: S
     assert lobby_entry(home, public_id) is None, "a full table waiting to start is no longer listed"
 
     late = Visitor(server)
-    status, _, html = late.request(f"/pl/t/{public_id}/sit", {"name": "Cy"})
-    assert status == 409
+    status, headers, _ = late.request(f"/pl/t/{public_id}/sit", {"name": "Cy Ó"})
+    assert status == 303, "refused: back to the home page, so that a reload posts nothing again"
+    assert headers["location"] == "/pl/?refused=seat-taken&name=Cy+%C3%93#lobby-title"
+    status, _, html = late.request(headers["location"].split("#")[0])
+    assert status == 200
     assert translations("pl").gettext("That table has no free seat any more.") in html
-    assert 'value="Cy"' in html
+    assert 'value="Cy Ó"' in html
     assert [seat["name"] for seat in late.table(public_id)["seats"]] == ["Ann", "Bea"], "nothing changed"
-    status, _, html = late.request("/en/t/NoSuchTable/sit", {"name": "Cy"})
-    assert status == 409 and "There is no such table. Please check the link." in html
+    status, headers, _ = late.request("/en/t/NoSuchTable/sit", {"name": ""})
+    assert (status, headers["location"]) == (303, "/en/?refused=no-table&name=#lobby-title")
+    _, _, html = late.request("/en/?refused=no-table&name=")
+    assert "There is no such table. Please check the link." in html
+    _, _, html = late.request("/en/?refused=%3Cb%3E&name=%3Cscript%3E")
+    assert 'role="alert"' not in html and "<script>" not in html, "an unknown code says nothing; a name is escaped"
 
 
 def test_a_public_match_being_played_is_listed_to_watch(server: Server) -> None:

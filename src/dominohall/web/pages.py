@@ -7,7 +7,7 @@ import json
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlencode
 
 import segno
 from fastapi import APIRouter, FastAPI, Request
@@ -59,11 +59,20 @@ async def root(request: Request) -> Response:
 
 
 @router.get("/{language}/")
-async def home(language: str, request: Request) -> Response:
-    """The home page: the games, each with a big Play, and the lobby of public tables."""
+async def home(language: str, request: Request, refused: str = "", name: str = "") -> Response:
+    """The home page: the games, each with a big Play, and the lobby of public tables; after a sit the lobby
+    could not give (``refused``, its code), why, with the name typed (``name``) kept in its field."""
     if language not in LANGUAGES:
         return not_found(request)
-    return page(request, language, "home.html", **await lobby(request, language))
+    forms = translations(language)
+    reasons = {
+        "bad-name": forms.gettext("A name is 1 to 24 letters, digits or signs."),
+        "no-table": forms.gettext("There is no such table. Please check the link."),
+        "seat-taken": forms.gettext("That table has no free seat any more."),
+    }
+    problem = reasons.get(refused, "")
+    listed = await lobby(request, language)
+    return page(request, language, "home.html", **listed, lobby_problem=problem, name=name[:24])
 
 
 @router.get("/{language}/lobby")
@@ -118,25 +127,22 @@ async def lobby(request: Request, language: str) -> dict[str, Any]:
 @router.post("/{language}/t/{table_id}/sit")
 async def sit_from_lobby(language: str, table_id: str, request: Request) -> Response:
     """Take the first free seat of a lobby's table with the name the visitor typed, and go to the table; when
-    no seat is left, the home page again with the lobby as it is now and why."""
+    no seat is left, back to the home page (a redirect, so that a reload posts nothing again), which shows the
+    lobby as it is now and why."""
     if language not in LANGUAGES:
         return not_found(request)
     if cookie_name(table_id) in request.cookies:
         return RedirectResponse(f"/t/{table_id}", status_code=303)  # seated here already: the page knows the seat
     forms = translations(language)
-    name = ((await posted_form(request)).get("name") or "").strip()[:24] or forms.gettext("Player")
-    token, problem = await take_free_seat(request, table_id, name)
+    typed = ((await posted_form(request)).get("name") or "").strip()[:24]
+    token, problem = await take_free_seat(request, table_id, typed or forms.gettext("Player"))
     if token is not None:
         response = RedirectResponse(f"/t/{table_id}", status_code=303)
         set_seat_cookie(request, response, table_id, token)
         return response
-    reasons = {
-        "bad-name": forms.gettext("A name is 1 to 24 letters, digits or signs."),
-        "no-table": forms.gettext("There is no such table. Please check the link."),
-    }
-    text = reasons.get(problem, forms.gettext("That table has no free seat any more."))
-    listed = await lobby(request, language)
-    return page(request, language, "home.html", status=409, **listed, lobby_problem=text, name=name)
+    refused = problem if problem in ("bad-name", "no-table") else "seat-taken"
+    query = urlencode({"refused": refused, "name": typed})
+    return RedirectResponse(f"/{language}/?{query}#lobby-title", status_code=303)
 
 
 async def take_free_seat(request: Request, table_id: str, name: str) -> tuple[str | None, str]:
