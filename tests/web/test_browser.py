@@ -336,6 +336,10 @@ def test_a_game_form_shows_only_the_seats_of_the_chosen_player_count(
     play = page.get_by_role("button", name="Play", exact=True)
     box = play.bounding_box()
     assert box is not None and box["y"] < 2600, f"Play sits at y={box} on a phone with five players"
+    ticks = page.locator("label.check").evaluate_all(
+        "(labels) => labels.map((l) => [l.getBoundingClientRect().height, l.querySelector('input').offsetWidth])"
+    )
+    assert ticks and all(row >= 44 and box >= 20 for row, box in ticks), f"checkboxes too small to tap: {ticks}"
     page.goto(server.url + "/en/standard")
     expect(seats.filter(visible=True)).to_have_count(1)  # the standard game starts with two players
     page.select_option("select[name=players]", "3")
