@@ -244,6 +244,9 @@ def test_a_chat_line_while_a_phone_shows_another_tab_is_counted_on_its_tab_and_s
     assert sorted(stops) == [-1, -1, -1, -1, 0], stops
     assert invite.get_attribute("aria-controls") == "panel-share"
     expect(ann.locator("#panel-share")).to_be_visible()
+    expect(ann.get_by_role("tabpanel", name="Invite")).to_be_visible()  # the panel is named by its tab
+    expect(bo.locator("#panel-share")).not_to_have_attribute("role", "tabpanel")  # a desktop shows no tabs
+    expect(bo.get_by_role("region", name="Invite friends")).to_be_visible()
     phone.close()
     bo.context.close()
 

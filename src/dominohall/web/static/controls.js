@@ -22,6 +22,22 @@ export function showTab(name) {
   }
 }
 
+/** The side's sections are tab panels, named by their tabs, while the tabs show; else named by their headings. */
+export function panelRoles() {
+  const tablist = /** @type {HTMLElement | null} */ (document.querySelector(".side-tabs"));
+  if (!tablist) return;
+  const tabbed = getComputedStyle(tablist).display !== "none";
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (tablist.querySelectorAll("[data-tab]"))) {
+    const panel = document.querySelector(`[data-panel="${tab.dataset.tab}"]`);
+    if (!panel) continue;
+    tab.id ||= `tab-${tab.dataset.tab}`;
+    if (tabbed === (panel.getAttribute("role") === "tabpanel")) continue;
+    if (tabbed) panel.setAttribute("role", "tabpanel");
+    else panel.removeAttribute("role");
+    panel.setAttribute("aria-labelledby", tabbed ? tab.id : /** @type {HTMLElement} */ (panel.querySelector("h2")).id);
+  }
+}
+
 async function copyLink() {
   const link = /** @type {HTMLInputElement} */ ($("share-link"));
   try {
@@ -47,6 +63,7 @@ export function wireControls({ send, leave, playing }) {
   for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
     tab.addEventListener("click", () => showTab(tab.dataset.tab));
   }
+  addEventListener("resize", panelRoles);
   /** @type {HTMLElement | null} */ (document.querySelector(".side-tabs"))?.addEventListener("keydown", (event) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (!step) return;

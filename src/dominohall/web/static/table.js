@@ -2,7 +2,7 @@
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
 import { drawBoard, focusKeys } from "./board.js";
 import { Camera } from "./camera.js";
-import { showTab, wireControls } from "./controls.js";
+import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
 import { Connection } from "./connection.js";
 import { captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./feed.js";
@@ -448,6 +448,7 @@ function renderView() {
   if (!table) return;
   renderTable(table);
   root.classList.toggle("has-view", Boolean(state.view));
+  panelRoles();
   $("skip-hand").hidden = !state.view?.hand?.length; // no hand to skip to before the deal, nor for a watcher
   if (!state.view) return;
   const view = /** @type {View} */ (shownView(state)); // without your moves while a bot plays your seat
