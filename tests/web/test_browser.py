@@ -155,11 +155,22 @@ def test_keyboard_alone_lays_a_tile(server: Server, browser: Browser) -> None:
     page.keyboard.press("Tab")
     expect(page.locator(":focus")).to_have_text("Skip to your hand")  # its second
     page.keyboard.press("Enter")
-    for _ in range(before):  # tab on to the first lit tile (dimmed tiles are disabled: the tab skips them)
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.classList.contains('lit')"):
-            break
-    assert page.evaluate("document.activeElement.classList.contains('lit')"), "no lit tile within a hand's tabs"
+    page.keyboard.press("Tab")  # the hand is one stop in the tab order: its first lit tile
+    first_lit = page.locator("#hand .tile.lit").first.get_attribute("data-tile")
+    expect(page.locator("#hand .tile:focus")).to_have_attribute("data-tile", first_lit or "")
+    stops = page.locator("#hand .tile").evaluate_all("(tiles) => tiles.map((tile) => tile.tabIndex)")
+    assert sorted(stops) == [-1] * (before - 1) + [0], stops
+    tiles = page.locator("#hand .tile").evaluate_all("(tiles) => tiles.map((tile) => tile.dataset.tile)")
+    at = tiles.index(first_lit)
+    page.keyboard.press("ArrowRight")  # the arrow keys go from tile to tile, round the hand
+    expect(page.locator("#hand .tile:focus")).to_have_attribute("data-tile", tiles[(at + 1) % before])
+    page.keyboard.press("End")
+    expect(page.locator("#hand .tile:focus")).to_have_attribute("data-tile", tiles[-1])
+    page.keyboard.press("Home")
+    expect(page.locator("#hand .tile:focus")).to_have_attribute("data-tile", tiles[0])
+    for _ in range(at):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#hand .tile:focus")).to_have_attribute("data-tile", first_lit or "")
     page.keyboard.press("Enter")
     if page.locator("#targets:not([hidden]) button").count():
         page.keyboard.press("Enter")  # the first target has the focus

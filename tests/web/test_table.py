@@ -239,7 +239,7 @@ def test_arrow_keys_choose_among_the_places_a_tile_fits(server: Server, browser:
     tile = several.first
     name = tile.get_attribute("data-tile")
     tile.focus()
-    page.keyboard.press("ArrowRight")  # the places light up; the first is chosen
+    page.keyboard.press("Enter")  # the places light up; the first is chosen
     targets = page.locator("#targets button[data-index]")
     assert targets.count() >= 2
     expect(targets.first).to_be_focused()

@@ -1,7 +1,8 @@
 // Your hand: lit tiles are played by a press (or Enter), dragged onto a lit place on the board, or, when a
 // tile fits in several places, the place is picked with the arrow keys (or a press on the board). On a touch
 // screen a first tap only shows the places and a second tap on one lays the tile. A dimmed tile says why it
-// cannot be laid when it is hovered, focused or tapped.
+// cannot be laid when it is hovered, focused or tapped. The hand is one stop in the tab order (the first lit
+// tile, else the one last visited); the arrow keys, Home and End go from tile to tile.
 import { handTile } from "./board.js";
 import { format, make, plural, words } from "./i18n.js";
 
@@ -29,8 +30,11 @@ export function whyDimmed(tile, view) {
 export function renderHand(box, view, ctx) {
   const moves = view.legal_moves || [];
   const focused = document.activeElement?.closest?.("#hand .tile")?.dataset.tile;
+  const hand = view.hand || [];
+  const lit = hand.find((tile) => moves.some((move) => move.kind === "play" && move.tile === tile));
+  const stop = focused ?? lit ?? (hand.includes(box.dataset.stop) ? box.dataset.stop : hand[0]);
   box.replaceChildren();
-  for (const tile of view.hand || []) {
+  for (const tile of hand) {
     const mine = moves.filter((move) => move.kind === "play" && move.tile === tile);
     const button = make("button", null, { type: "button", class: "tile", "data-tile": tile, "aria-label": tile });
     button.classList.toggle("lit", mine.length > 0);
@@ -46,15 +50,30 @@ export function renderHand(box, view, ctx) {
       if (mine.length === 1) ctx.play(mine[0]);
       else ctx.choose(tile, mine, 0, true);
     });
-    button.addEventListener("keydown", (event) => {
-      if (!(event.key in NEXT) || mine.length < 2) return;
-      event.preventDefault();
-      ctx.choose(tile, mine, NEXT[event.key] > 0 ? 0 : mine.length - 1, true);
-    });
+    button.tabIndex = tile === stop ? 0 : -1;
+    button.addEventListener("focus", () => rove(box, button));
+    button.addEventListener("keydown", (event) => step(box, button, event));
     if (mine.length) draggable(button, tile, mine, ctx);
     box.appendChild(button);
     if (tile === focused) button.focus({ preventScroll: true });
   }
+  if (stop) box.dataset.stop = stop;
+}
+
+/** ``button`` is the hand's stop in the tab order (the one Tab comes back to). */
+function rove(box, button) {
+  for (const other of box.querySelectorAll(".tile")) other.tabIndex = other === button ? 0 : -1;
+  box.dataset.stop = button.dataset.tile;
+}
+
+/** The arrow keys go to the tile before or after (round the hand), Home and End to the first and the last. */
+function step(box, button, event) {
+  const tiles = [...box.querySelectorAll(".tile")];
+  const at = tiles.indexOf(button);
+  const to = { Home: 0, End: tiles.length - 1 }[event.key] ?? (event.key in NEXT ? (at + NEXT[event.key] + tiles.length) % tiles.length : null);
+  if (to === null) return;
+  event.preventDefault();
+  tiles[to].focus();
 }
 
 /** A tile that cannot be laid now: dimmed, still reachable, saying why on hover, focus or a tap. */
