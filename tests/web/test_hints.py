@@ -14,7 +14,7 @@ from .test_life import hosted, play_until
 
 HINTS = {
     "en-GB": ("Hint", r"^Hint: play (\d+-\d+) on \d+-\d+$"),
-    "ru-RU": ("Подсказка", r"^Подсказка: положите (\d+-\d+) к \d+-\d+$"),
+    "ru-RU": ("Подсказка", r"^Подсказка: положите (\d+-\d+) на \d+-\d+$"),
 }
 
 

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 ROUND = {"en-GB": "Round 1 of 10", "pl-PL": "Runda 1 z 10", "ru-RU": "Раунд 1 из 10"}
-PLAY_HERE = {"en-GB": "play here", "pl-PL": "tutaj", "ru-RU": "ходить сюда"}
+PLAY_HERE = {"en-GB": "play here", "pl-PL": "graj tutaj", "ru-RU": "ходить сюда"}
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 CASES = [(LAPTOP, "en-GB"), (LAPTOP, "pl-PL"), (PHONE, "en-GB"), (PHONE, "ru-RU"), (SMALL_PHONE, "pl-PL")]
 
