@@ -51,7 +51,10 @@ def test_refused_messages_and_moves_change_nothing(server: Server) -> None:
         assert (await waiter.until(lambda f: f["t"] == "error"))["code"] == "bad-json"
         assert (await refusal(waiter, {"t": "dance", "id": "d1"}))["code"] == "unknown-type"
         assert (await refusal(waiter, {"t": "play", "id": "p0"}))["code"] == "bad-message"
-        odd_ones = {'{"t": "draw", "id": "huge", "at": 1e400}': "bad-message", '{"t": "kick", "id": "nan", "seat": NaN}': "bad-json"}
+        odd_ones = {
+            '{"t": "draw", "id": "huge", "at": 1e400}': "bad-message",
+            '{"t": "kick", "id": "nan", "seat": NaN}': "bad-json",
+        }
         for odd, code in odd_ones.items():  # a number no float holds is JSON; NaN is not: both named by the id
             refused = await refusal(waiter, odd)
             assert refused["id"] == json.loads(odd)["id"] and refused["code"] == code

@@ -279,9 +279,9 @@ def test_the_page_stays_light() -> None:
     stay within their budget as they travel, gzipped as the server sends them: 55 KB (54.3 KB on 2026-12-02,
     after the hand became one tab stop with the arrow keys between its tiles and the phone's panels tab panels;
     53.2 KB on 2026-12-01, after "your turn" said aloud, the chat tab's count and the double's caption placed
-    clear of tiles; 51.9 KB before them, under the 52 KB budget of then). Before the page travelled gzipped, the budget was of their size
-    as they are, 148 KB at the end (140 KB before fair deals, 144 KB before the phone's fixes): comments and clear
-    names weighed as much as code, and a phone pays for the compressed bytes."""
+    clear of tiles; 51.9 KB before them, under the 52 KB budget of then). Before the page travelled gzipped, the
+    budget was of their size as they are, 148 KB at the end (140 KB before fair deals, 144 KB before the phone's
+    fixes): comments and clear names weighed as much as code, and a phone pays for the compressed bytes."""
     web = Path(__file__).parents[2] / "src" / "dominohall" / "web"
     modules = re.findall(r'"(\w+\.js)"', (web / "templates" / "table.html").read_text(encoding="utf-8"))
     imported, todo = set(), ["table.js"]

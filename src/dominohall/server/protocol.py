@@ -211,19 +211,19 @@ def strict_json(text: str) -> bool:
         return True
     try:
         json.loads(text, parse_constant=_no_constant)
-    except _NotJson:
+    except _NotJsonError:
         return False
     except (ValueError, RecursionError):
         return True
     return True
 
 
-class _NotJson(Exception):
+class _NotJsonError(Exception):
     """A constant that JSON does not have."""
 
 
 def _no_constant(name: str) -> object:
-    raise _NotJson(name)
+    raise _NotJsonError(name)
 
 
 def message_id(text: str) -> str | None:
