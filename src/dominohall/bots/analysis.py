@@ -197,8 +197,8 @@ def _values(
     """Per candidate, ``value`` on each deal."""
     outcomes: list[list[float]] = [[] for _ in keys]
     for hands, boneyard in deals:
-        for values, key in zip(outcomes, keys, strict=True):
-            values.append(value([hand.copy() for hand in hands], boneyard, key, rng))
+        for values, found in zip(outcomes, value(hands, boneyard, keys, rng), strict=True):
+            values.append(found)
     return outcomes
 
 

@@ -2,7 +2,8 @@
 
 For each candidate play it deals the unseen tiles many times over, consistently with what the table
 revealed (``Knowledge``), plays the round out on the fast path with every seat playing greedily (Chicken
-Foot: shed the heaviest tile; standard game: take the most points at once, then shed), and keeps the play
+Foot: shed the heaviest tile, in the compiled loop of ``engine.compiled_playout``; standard game: take the
+most points at once, then shed), and keeps the play
 with the best mean outcome: the lowest own penalty in Chicken Foot, the widest margin of its side's points
 over the others' in the standard game. Every candidate is tried on the same deals, so
 their difference is not blurred by luck of the deal. It thinks for a time budget (default 200 ms), or, in
@@ -16,9 +17,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
+from ..engine.compiled_playout import HeavyRollouts, warm_up
 from ..engine.games import STANDARD, game_of
 from ..engine.moves import NO_TILE, Move
-from ..engine.playout import play_out
 from ..engine.standard import lead_line
 from ..engine.standard_playout import HandResult, HandState, play_on
 from ..engine.standard_scoring import play_points
@@ -56,6 +57,7 @@ class HardBot:
         """What the budget counts: the wall clock, or (for benches on a busy machine) the process's CPU time."""
         self.z = z
         """How far behind (in standard errors) a candidate is dropped from the race (``math.inf``: never)."""
+        warm_up()  # the compiled rollouts made ready now, outside any decision's budget
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The play with the best mean outcome over the sampled deals (forced moves at once)."""
@@ -86,7 +88,7 @@ class HardBot:
         least) or one candidate is left."""
         race = Race(len(keys), self.z)
         for hands, boneyard in self.deals(view, rng, deadline):
-            race.add([value([hand.copy() for hand in hands], boneyard, keys[c], rng) for c in race.alive])
+            race.add(value(hands, boneyard, [keys[c] for c in race.alive], rng))
             if len(race.alive) == 1:
                 break
         return race
@@ -117,27 +119,27 @@ class ExpertBot(HardBot):
     default_budget_ms = EXPERT_BUDGET_MS
 
 
-Evaluate = Callable[[list[list[Tile]], list[Tile], Any, random.Random], float]
-"""The value of a candidate on a sampled deal (its hands and boneyard) for the deciding seat's side."""
+Evaluate = Callable[[list[list[Tile]], list[Tile], list[Any], random.Random], list[float]]
+"""The values of candidates (their keys) on one sampled deal (its hands and boneyard, left as they are) for the
+deciding seat's side."""
 
 
 def chicken_foot_rollouts(view: ChickenFootView, exact: bool = False) -> Evaluate:
-    """Rollouts from this view: the candidate (tile, number matched) first, then every seat greedily; the
-    value is minus the seat's penalty (Chicken Foot is never solved exactly: ``exact`` is ignored)."""
+    """Rollouts from this view: the candidate (tile, number matched) first, then every seat its heaviest
+    playable tile, all candidates of a deal on the same random numbers; the value is minus the seat's penalty
+    (Chicken Foot is never solved exactly: ``exact`` is ignored)."""
     assert view.seat is not None
     seat = view.seat
     counts = [0] * (view.options.top + 1)
     for _, number in view.open_ends:
         counts[number] += 1
     pending = HIGH[view.pending] if view.pending >= 0 else -1
+    heavy = HeavyRollouts(view.options, counts, pending=pending, needs=view.pending_needs, turn=seat)
 
-    def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> float:
-        return -play_out(
-            hands, counts.copy(), view.options, rng, pending=pending, needs=view.pending_needs, turn=seat,
-            drawn=-1, boneyard=boneyard, next_draw=0, heavy=True, first=key,
-        ).penalties[seat]  # fmt: skip
+    def rollouts(hands: list[list[Tile]], boneyard: list[Tile], keys: list[Any], rng: random.Random) -> list[float]:
+        return [-float(penalty) for penalty in heavy.penalties(hands, boneyard, keys, rng.getrandbits(64))]
 
-    return rollout
+    return rollouts
 
 
 def standard_evaluator(view: StandardView, exact: bool = True) -> Evaluate:
@@ -146,12 +148,22 @@ def standard_evaluator(view: StandardView, exact: bool = True) -> Evaluate:
     assert view.seat is not None
     side = view.options.side_of(view.seat)
     if exact and solvable(view):
-        return exact_values(view)
+        return each(exact_values(view))
 
     def rollout(hands: list[list[Tile]], boneyard: list[Tile], key: Any, rng: random.Random) -> float:
         return STANDARD_RESULT.value_for(standard_rollout(view, hands, boneyard, key, rng).scores, side)
 
-    return rollout
+    return each(rollout)
+
+
+def each(value: Callable[[list[list[Tile]], list[Tile], Any, random.Random], float]) -> Evaluate:
+    """An evaluator from the value of one candidate on a deal, which may change the hands it is given: each
+    candidate is valued on its own copy of them."""
+
+    def values(hands: list[list[Tile]], boneyard: list[Tile], keys: list[Any], rng: random.Random) -> list[float]:
+        return [value([hand.copy() for hand in hands], boneyard, key, rng) for key in keys]
+
+    return values
 
 
 EXACT_LIMIT = 20_000
@@ -167,7 +179,7 @@ def solvable(view: StandardView) -> bool:
     return options.mode in ("block", "draw") and not drawing and options.sides() == 2
 
 
-def exact_values(view: StandardView) -> Evaluate:
+def exact_values(view: StandardView) -> Callable[[list[list[Tile]], list[Tile], Any, random.Random], float]:
     """The candidate's exact value on each sampled deal (``TwoSideSolver``), positions shared between deals."""
     assert view.seat is not None
     seat = view.seat

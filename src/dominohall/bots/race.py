@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 Z = 3.0
 """How many standard errors behind the leader a candidate must be to be dropped."""
 FIRST_CHECK = 24
@@ -27,36 +29,36 @@ class Race:
         """The candidates still in the race, by index."""
         self.z = z
         self.deals = 0
-        self.sums = [0.0] * count
+        self.sums = np.zeros(count)
         self.means = [0.0] * count
         """Each candidate's mean value, over the deals it was valued on (a dropped one keeps its last)."""
-        self.products = [[0.0] * count for _ in range(count)]
+        self.products = np.zeros((count, count))
+        self._row = np.zeros(count)
 
     def add(self, values: list[float]) -> None:
         """The values of the candidates in ``alive`` (in that order) on one more deal."""
-        sums, products, alive = self.sums, self.products, self.alive
-        for i, value in zip(alive, values, strict=True):
-            sums[i] += value
-            row = products[i]
-            for j, other in zip(alive, values, strict=True):
-                row[j] += value * other
+        row = self._row
+        row[self.alive] = values  # a dropped candidate's place stays 0: its sums no longer count
+        self.sums += row
+        self.products += np.outer(row, row)
         self.deals += 1
-        if self.deals >= FIRST_CHECK and self.deals % EVERY == 0 and len(alive) > 1:
+        if self.deals >= FIRST_CHECK and self.deals % EVERY == 0 and len(self.alive) > 1:
             self.drop_beaten()
 
     def drop_beaten(self) -> None:
         """Drop every candidate that is clearly behind the leader."""
         n, sums, products = self.deals, self.sums, self.products
-        leader = max(self.alive, key=sums.__getitem__)
+        leader = self.best()
         kept = []
         for c in self.alive:
             mean = (sums[c] - sums[leader]) / n
-            square = (products[c][c] - 2 * products[c][leader] + products[leader][leader]) / n
+            square = (products[c, c] - 2 * products[c, leader] + products[leader, leader]) / n
             spread = math.sqrt(max(0.0, square - mean * mean) / max(1, n - 1))
             if c == leader or mean + self.z * spread >= 0:
                 kept.append(c)
             else:
-                self.means[c] = sums[c] / n
+                self.means[c] = float(sums[c]) / n
+                self._row[c] = 0.0
         self.alive = kept
 
     def best(self) -> int:
@@ -68,5 +70,5 @@ class Race:
         it was dropped for the others."""
         means = self.means.copy()
         for c in self.alive:
-            means[c] = self.sums[c] / max(1, self.deals)
+            means[c] = float(self.sums[c]) / max(1, self.deals)
         return means
