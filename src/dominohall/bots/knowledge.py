@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
+import numpy as np
+
+from ..engine.compiled_playout import compiled
 from ..engine.games import game_of
 from ..engine.moves import DRAW, NO_TILE, PASS
 from ..engine.standard import extend_line, lead_line
@@ -78,11 +81,40 @@ class Knowledge:
         """
         pool = list(self.unseen)
         shuffle(pool, rng)
-        deal = self._deal(pool, self._parts, careful=False)
+        deal = self._first_deal(pool)
         if deal is None:
             parts = self._parts if len(self._parts) <= CAREFUL_PARTS else self._loose_parts
             deal = self._deal(pool, parts, careful=True)
         return deal or _no_deal()
+
+    def _first_deal(self, pool: list[Tile]) -> tuple[list[list[Tile]], list[Tile]] | None:
+        """``_deal(pool, _parts, careful=False)``, compiled: each group filled in turn with the first tiles of
+        ``pool`` it may hold, then the boneyard with the rest in order; ``None`` when a group is left short."""
+        seats, counts, forbidden = self._part_arrays
+        players = len(self.hand_sizes)
+        order = np.array(pool, dtype=np.int64)
+        taken = np.zeros(len(pool), dtype=np.int64)  # per place in the pool: the seat it went to, or -1
+        picks = np.zeros(len(pool), dtype=np.int64)  # the places taken, in the order they were
+        if not _fill(order, seats, counts, forbidden, taken, picks):
+            return None
+        hands: list[list[Tile]] = [[] for _ in range(players)]
+        seat_of = taken.tolist()
+        for place in picks[: int(counts.sum())].tolist():
+            hands[seat_of[place]].append(pool[place])
+        return hands, [t for t, seat in zip(pool, seat_of, strict=True) if seat < 0]
+
+    @cached_property
+    def _part_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``_parts`` as arrays for ``_fill``: the seats, the counts and, per part, which tiles it may not hold."""
+        parts = self._parts
+        size = max(self.unseen, default=0) + 1
+        forbidden = np.zeros((len(parts), size), dtype=np.bool_)
+        for index, (_, _, mask) in enumerate(parts):
+            for t in range(size):
+                forbidden[index, t] = bool(mask >> t & 1)
+        seats = np.array([seat for seat, _, _ in parts], dtype=np.int64)
+        counts = np.array([count for _, count, _ in parts], dtype=np.int64)
+        return seats, counts, forbidden
 
     @cached_property
     def _parts(self) -> list[tuple[int, int, int]]:
@@ -132,6 +164,36 @@ class Knowledge:
             if len(hand) < wanted:
                 return None
         return hands, [t for t in pool if left >> t & 1]
+
+
+@compiled
+def _fill(
+    order: np.ndarray,
+    seats: np.ndarray,
+    counts: np.ndarray,
+    forbidden: np.ndarray,
+    taken: np.ndarray,
+    picks: np.ndarray,
+) -> bool:
+    """Give each part (``seats[i]`` to fill with ``counts[i]`` tiles, none of ``forbidden[i]``), in turn, the
+    first tiles of ``order`` still free that it may hold; ``taken[k]`` becomes the seat the ``k``-th tile went to
+    (-1: the boneyard's) and ``picks`` lists the places taken in the order they were. False when a part is left
+    short. (``Knowledge._deal`` without ``careful``: the same hands, each in the same order.)"""
+    taken[:] = -1
+    picked = 0
+    for part in range(seats.shape[0]):
+        need = counts[part]
+        for k in range(order.shape[0]):
+            if need == 0:
+                break
+            if taken[k] < 0 and not forbidden[part, order[k]]:
+                taken[k] = seats[part]
+                picks[picked] = k
+                picked += 1
+                need -= 1
+        if need > 0:
+            return False
+    return True
 
 
 def _no_deal() -> tuple[list[list[Tile]], list[Tile]]:
