@@ -177,11 +177,11 @@ def test_the_table_tells_the_story_of_the_round(
             seat = bots.last.get_attribute("data-seat")
             expect(page.locator(f"#ring li[data-seat='{seat}'] .said")).not_to_be_empty()
             bot_seen = True
+        for part in ("#status", "#board", "#hand", "#hand .tile:first-child", "#hand .tile:last-child"):
+            box = inside_viewport(page, part)
+            assert box["inside"], f"{part} is not inside the window during play: {box}"
         if phone:
             assert page.locator("#hand-hint").is_hidden(), "no keyboard hint on a touch screen"
-            for part in ("#status", "#board", "#hand", "#hand .tile:first-child", "#hand .tile:last-child"):
-                box = inside_viewport(page, part)
-                assert box["inside"], f"{part} is not inside the phone's screen during play: {box}"
             sideways = page.evaluate("() => document.scrollingElement.scrollWidth - innerWidth")
             assert sideways <= 0, f"the phone's page scrolls sideways by {sideways} px"
         tap_move(page) if phone else make_move(page)
@@ -194,6 +194,36 @@ def test_the_table_tells_the_story_of_the_round(
     assert why_seen, "no dimmed tile was ever explained"
     assert bot_seen, "no bot's move in the action feed"
     page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 768}], ids=["390x844", "1366x768"])
+def test_a_long_hand_and_its_buttons_stay_on_the_screen(
+    paced: Server, browser: Browser, viewport: ViewportSize
+) -> None:
+    """Two players hold 20 tiles each: on a phone the hand takes two rows, with Draw or Pass (and Hint) after
+    it; the board gives way so that all of them are on the screen without scrolling, whatever the turn."""
+    table_id, cookie = create_table(paced, [None, "medium"], {"players": 2})
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=phone, has_touch=phone)
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": paced.url}])
+    page = context.new_page()
+    page.goto(f"{paced.url}/t/{table_id}?start=1")
+    expect(page.locator("#hand .tile").first).to_be_visible()
+    buttons_seen = False
+    for _ in range(12):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if page.locator("#summary:not([hidden])").count():
+            break
+        shown = ["#hand .tile:first-child", "#hand .tile:last-child"]
+        shown += [f"#{b}" for b in ("draw", "pass", "ask-hint") if page.locator(f"#{b}").is_visible()]
+        buttons_seen |= len(shown) > 2
+        for part in shown:
+            box = inside_viewport(page, part)
+            assert box["inside"], f"{part} is off the screen with {page.locator('#hand .tile').count()} tiles: {box}"
+        tap_move(page) if phone else make_move(page)
+    assert buttons_seen, "never saw Draw, Pass or Hint"
+    context.close()
 
 
 CHART_NAMES = [

@@ -33,7 +33,7 @@ let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}
 /** What the page has done already (types.js), not what it shows. @type {Done} */
 const done = {
   started: false, myTurn: false, autoPass: null, recordAsked: null, warned: null, refocus: null, fresh: null,
-  portrait: null, round: null, problemTimer: 0, noticeTimer: 0, hintAsked: null, saidAt: null,
+  portrait: null, round: null, problemTimer: 0, noticeTimer: 0, hintAsked: null, saidAt: null, fitRound: "", boardCut: 0,
 };
 
 /** Fold a frame or an action into the state; the scoreboard's rows are kept when they change. Returns the
@@ -468,7 +468,25 @@ function renderView() {
   renderDrawn(view);
   renderHint(view);
   renderFeed(table, view);
+  fitHand(view);
   refocus();
+}
+
+/** The board gives up height (down to its least, in the stylesheet) so that the hand and its buttons end
+ * inside the window, and keeps that height for the rest of the round, so the hand does not jump as it shrinks.
+ * @param {View} view */
+function fitHand(view) {
+  const round = `${roundKey(/** @type {Table} */ (state.table), view)} ${innerWidth}x${innerHeight}`;
+  if (done.fitRound !== round) {
+    done.fitRound = round;
+    done.boardCut = 0;
+    root.style.setProperty("--board-cut", "0px");
+  }
+  if (!$("summary").hidden || !view.hand?.length) return;
+  const over = /** @type {HTMLElement} */ (document.querySelector(".hand-row")).getBoundingClientRect().bottom + scrollY - innerHeight;
+  if (over < 1) return;
+  done.boardCut += Math.ceil(over);
+  root.style.setProperty("--board-cut", `${done.boardCut}px`);
 }
 
 /** The Hint button (your turn, at a table where you play the bots alone) and the hint given, if any.

@@ -176,5 +176,5 @@
  * @typedef {{started: boolean, myTurn: boolean, autoPass: number | null, recordAsked: number | null,
  *   warned: number | null, refocus: number | null, fresh: State["fresh"], portrait: boolean | null,
  *   round: string | null, problemTimer: number, noticeTimer: number,
- *   hintAsked: number | null, saidAt: number | null}} Done
+ *   hintAsked: number | null, saidAt: number | null, fitRound: string, boardCut: number}} Done
  */
