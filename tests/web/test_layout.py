@@ -27,6 +27,7 @@ pytestmark = pytest.mark.skipif(
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 ROUND = {"en-GB": "Round 1 of 10", "pl-PL": "Runda 1 z 10", "ru-RU": "Раунд 1 из 10"}
 PLAY_HERE = {"en-GB": "play here", "pl-PL": "graj tutaj", "ru-RU": "ходить сюда"}
+WAITS = {"en-GB": "waits for toes", "pl-PL": "czeka na palce", "ru-RU": "ждёт пальцев"}
 SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
 CASES = [(LAPTOP, "en-GB"), (LAPTOP, "pl-PL"), (PHONE, "en-GB"), (PHONE, "ru-RU"), (SMALL_PHONE, "pl-PL")]
 
@@ -104,8 +105,11 @@ def tap_move(page: Page) -> None:
         return
     held, laid = page.locator("#hand .tile").count(), int(page.locator("#board").get_attribute("data-tiles") or 0)
     several = page.locator("#hand .tile.lit:not([data-targets='1'])")  # a tile with several places if any
-    (several if several.count() else lit).first.tap()
+    tapped = (several if several.count() else lit).first
+    name = tapped.get_attribute("data-tile")
+    tapped.tap()
     expect(page.locator("#board .target").first).to_be_visible()  # the first tap only shows the places
+    expect(page.locator("#hand .tile.chosen")).to_have_attribute("data-tile", name or "")  # and marks the tile
     assert page.locator("#hand .tile").count() == held
     assert int(page.locator("#board").get_attribute("data-tiles") or 0) == laid
     board = page.locator("#board").bounding_box()
@@ -160,7 +164,8 @@ def test_the_table_tells_the_story_of_the_round(
         if page.locator("#board[data-pending]:not([data-pending=''])").count() and not pending_seen:
             mark = page.locator("#board .pending-mark")
             expect(mark).to_have_count(1)
-            expect(mark.locator("text")).to_have_text(PLAY_HERE[language])
+            fits = page.locator("#hand .tile.lit").count() > 0  # "play here" only where one of your tiles goes
+            expect(mark.locator("text")).to_have_text((PLAY_HERE if fits else WAITS)[language])
             pending_seen = True
         dimmed = page.locator("#hand .tile[aria-disabled=true]")
         if dimmed.count() and not why_seen:

@@ -441,4 +441,11 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     settings = page.locator("#settings").bounding_box()
     assert link and settings and link["y"] < settings["y"], "the link comes after the settings form"
     assert link["y"] + link["height"] <= PHONE["height"], f"the link to share is below the first screen: {link}"
+    friend = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True).new_page()
+    friend.goto(f"{server.url}/t/{table_id}")  # the friend who followed it: a name and a free seat come first
+    name_box, sit = friend.locator("#name").bounding_box(), friend.locator("#seats button").first.bounding_box()
+    share = friend.locator("#share-link").bounding_box()
+    assert name_box and sit and share and name_box["y"] < sit["y"] < share["y"], (name_box, sit, share)
+    assert sit["y"] + sit["height"] <= PHONE["height"], f"a friend's seat is below the first screen: {sit}"
+    friend.context.close()
     phone.close()

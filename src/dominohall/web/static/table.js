@@ -174,6 +174,7 @@ const handActions = {
   choose(tile, moves, current, focus) {
     update({ t: "choose", tile, moves, current });
     renderBoard();
+    markChosen();
     renderTargets($("targets"), state.choice, handActions);
     if (focus) $("targets").querySelector(`button[data-index="${current ?? 0}"]`)?.focus();
   },
@@ -192,10 +193,16 @@ const handActions = {
     const tile = state.choice?.tile;
     update({ t: "cancel" });
     renderBoard();
+    markChosen();
     renderTargets($("targets"), null, handActions);
     if (focus && tile) $("hand").querySelector(`[data-tile="${tile}"]`)?.focus();
   },
 };
+
+/** The tile whose places are shown stands out in the hand (on a touch screen the first tap only shows them). */
+function markChosen() {
+  for (const tile of $("hand").querySelectorAll(".tile")) tile.classList.toggle("chosen", tile.dataset.tile === state.choice?.tile);
+}
 
 const isPortrait = () => $("board").clientHeight > 1.15 * $("board").clientWidth;
 
@@ -211,7 +218,8 @@ function renderBoard() {
   const portrait = isPortrait();
   done.portrait = portrait;
   const pending = view.pending && view.pending_needs && !view.end ? view.pending : null;
-  const here = view.turn === state.you && !isAway(state) ? words.play_here : words.waits_toes;
+  const fits = (view.legal_moves || []).some((move) => move.kind === "play" && move.on === pending); // yours to cover
+  const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : words.waits_toes;
   const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
@@ -254,6 +262,7 @@ function renderTable(table) {
   const waiting = table.phase === "waiting";
   const host = you !== null && you === table.host_seat;
   root.dataset.phase = table.phase;
+  root.classList.toggle("hosting", host);
   renderStatus(table);
   const rules = rulesLine(table, game);
   $("rules").replaceChildren(make("span", `${words.rules_label}: `, { class: "visually-hidden" }), make("span", rules, { class: "line" }));
@@ -456,6 +465,7 @@ function renderView() {
   renderScores(table);
   renderBoard();
   if (!document.querySelector(".drag-ghost")) renderHand($("hand"), view, handActions); // not under a dragged tile
+  markChosen();
   const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
   if (focused) handActions.why(focused.dataset.why); // the reason as it is now
   else if (!state.choice) handActions.why(null);
