@@ -204,6 +204,7 @@ def test_a_screen_reader_hears_its_turn_and_its_last_seconds_and_the_keyboard_la
     page.get_by_role("button", name="Start the match").press("Enter")
     said = page.locator("#announce")
     expect(said).to_contain_text(re.compile(r"Your turn\. (1[0-2]|[89]) seconds left to play\.$"))
+    expect(page).to_have_title(re.compile(r"^● Your turn · "))  # seen from another tab too
     assert page.evaluate("() => document.activeElement.matches('#hand .tile.lit, #draw')"), (
         "the focus is not on the hand"
     )

@@ -352,6 +352,13 @@ def test_the_viewer_fits_a_phone_and_speaks_every_language(
     heights = page.locator("#move-list button").evaluate_all("(all) => all.map((b) => b.offsetHeight)")
     assert heights and min(heights) >= 32, f"a move of the list is hard to pick with a finger: {min(heights)} px"
     page.context.close()
+    page = new_page(browser, PHONE)  # the longest words of the steps ("Предыдущий раунд") inside their buttons
+    open_replay(page, quick, table_id, "#r2m12", "?lang=ru")
+    spilled = page.locator(".stepper button").evaluate_all(
+        "(all) => all.filter((b) => b.scrollHeight > b.clientHeight + 1).map((b) => b.textContent)"
+    )
+    assert not spilled, f"words spill out of the replay's buttons on a phone: {spilled}"
+    page.context.close()
     for language in LANGUAGES[1:]:
         # "Home" and "End" in the keys' hint are the names on the keys, the same on every keyboard
         patterns = [(english, pattern) for english, pattern in english_patterns(language) if english != "Home"]

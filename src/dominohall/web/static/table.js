@@ -211,6 +211,7 @@ if (window.ResizeObserver) {
 }
 
 const boardLabel = $("board").dataset.label ?? "";
+const pageTitle = document.title;
 
 function renderBoard() {
   const { view } = state;
@@ -381,6 +382,7 @@ function renderTurn(table, view) {
   pending.hidden = !(view.pending && needs > 0);
   if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", needs)}`;
   const myTurn = view.turn === you && !view.end && !away && (view.legal_moves || []).length > 0;
+  document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle; // seen from another tab
   if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);
   done.myTurn = myTurn;
   tick();
