@@ -263,6 +263,9 @@ def test_a_public_table_appears_in_another_visitors_lobby_and_a_click_seats_them
     expect(guest.locator("#seats")).to_contain_text("Eva")
     guest.goto(server.url + "/cs/")
     expect(guest.locator(f'.lobby-table[data-table="{table_id}"]')).to_have_count(0)  # no free seat now
+    guest.goto(server.url + "/cs/lobby")  # the list the script fetches, opened as an address: the whole page
+    expect(guest).to_have_url(f"{server.url}/cs/#lobby-title")
+    expect(guest.locator("#lobby-form")).to_be_attached()
     guest.context.close()
     host.context.close()
 

@@ -77,9 +77,12 @@ async def home(language: str, request: Request, refused: str = "", name: str = "
 
 @router.get("/{language}/lobby")
 async def lobby_list(language: str, request: Request) -> Response:
-    """The lobby's list alone (the home page's script fetches it to refresh the list)."""
+    """The lobby's list alone (the home page's script fetches it to refresh the list); a browser that opens
+    the address itself (a navigation) is sent to the home page's lobby, a whole page."""
     if language not in LANGUAGES:
         return not_found(request)
+    if request.headers.get("sec-fetch-mode") == "navigate":
+        return RedirectResponse(f"/{language}/#lobby-title", status_code=303)
     html = render(language, "lobby.html", **await lobby(request, language))
     return HTMLResponse(html, headers={"cache-control": "no-store"})
 

@@ -316,7 +316,8 @@ function renderScores(table) {
       onFold: () => {
         update({ t: "fold" });
         renderScores(table);
-        $("fold").focus();
+        $("fold").focus({ preventScroll: true });
+        if (state.folded) $("board").scrollIntoView({ block: "nearest", behavior: "smooth" }); // shown: in sight too
       },
     });
     if (opened) $("announce").textContent = [box.querySelector("h2"), box.querySelector(".ended"), box.querySelector(".winners")].filter((node) => node !== null).map((node) => node.textContent).join(" ");
