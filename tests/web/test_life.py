@@ -84,6 +84,9 @@ def test_the_rules_line_shows_every_setting_that_is_not_the_default_to_everyone(
     guest = watcher(browser, server, table_id, "ru-RU")
     expect(guest.locator("#rules .line")).to_contain_text("3 игрока · Дубль-девять · 14 костей в руке")
     expect(guest.locator("#rules .line")).to_contain_text("30 секунд на ход")
+    how = guest.get_by_role("link", name="Как играть")  # the rules a step away, in a tab of their own
+    expect(how).to_have_attribute("href", "/ru/chicken-foot#how")
+    expect(how).to_have_attribute("target", "_blank")
     host.get_by_role("button", name="Start the match").click()
     expect(host.locator("#hand .tile").first).to_be_visible()
     expect(host.locator("#rules .line")).to_have_text(expected)  # during play as well
