@@ -368,7 +368,7 @@ function renderTurn(table, view) {
   const away = isAway(state);
   if (view.end) $("turn-text").textContent = table.phase === "over" ? words.over : words.round_over;
   else if (view.turn === you && !away) $("turn-text").textContent = words.your_turn;
-  else $("turn-text").textContent = format(words.turn_of, { name: seatName(table.seats[view.turn], view.turn) });
+  else $("turn-text").textContent = format(words.turn_of, { name: table.seats[view.turn]?.name || seatName(table.seats[view.turn], view.turn) }); // a bot's level is on its card
   $("round-line").textContent = roundLine(table, view, game, plural);
   $("turn-boneyard").textContent = `${words.boneyard}: ${view.boneyard_size ?? 0}`;
   $("turn-boneyard").hidden = table.options.mode === "block"; // nobody draws in the block game
