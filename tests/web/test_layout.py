@@ -311,8 +311,10 @@ def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: 
 
 def test_the_page_stays_light() -> None:
     """The scripts and the stylesheet of a table in play (the modules table.html names, table.js, site.css)
-    stay within their budget as they travel, gzipped as the server sends them: 55 KB (54.3 KB on 2026-12-02,
-    after the hand became one tab stop with the arrow keys between its tiles and the phone's panels tab panels;
+    stay within their budget as they travel, gzipped as the server sends them: 56 KB (55.1 KB on 2026-12-02,
+    after the board gave way to a long hand, the tapped tile marked, "your turn" in the tab's title and a
+    steadier phone status; 54.3 KB that morning, after the hand became one tab stop with the arrow keys between
+    its tiles and the phone's panels tab panels;
     53.2 KB on 2026-12-01, after "your turn" said aloud, the chat tab's count and the double's caption placed
     clear of tiles; 51.9 KB before them, under the 52 KB budget of then). Before the page travelled gzipped, the
     budget was of their size as they are, 148 KB at the end (140 KB before fair deals, 144 KB before the phone's
@@ -327,7 +329,7 @@ def test_the_page_stays_light() -> None:
     assert imported <= set(modules), f"imported but not preloaded: {imported - set(modules)}"
     files = {*imported, "table.js", "site.css"}
     weight = sum(len(gzip.compress((web / "static" / name).read_bytes(), compresslevel=6)) for name in files)
-    assert weight < 55_000, f"the table page's scripts and stylesheet weigh {weight} bytes gzipped"
+    assert weight < 56_000, f"the table page's scripts and stylesheet weigh {weight} bytes gzipped"
 
 
 DRAW_DENSE = """async ({ view, rect, double, tools }) => {
