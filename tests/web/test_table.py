@@ -93,6 +93,7 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     chart = summary.locator("svg.chart")
     expect(chart.locator("polyline.series")).to_have_count(4)  # one line per seat
     expect(chart.locator("text.label")).to_have_count(4)
+    expect(summary.locator(".chart-note")).to_have_text("The lowest total wins.")  # the top line is not the leader
     totals = [int(t) for t in summary.locator("table.rounds tfoot td").all_inner_texts()]
     labels = chart.locator("text.label").all_text_contents()
     assert [int(label.rsplit(" ", 1)[1]) for label in labels] == totals, "each line is labelled with its total"
@@ -128,6 +129,7 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
     expect(summary.locator("table.rounds caption")).to_have_text("Points hand by hand")  # a hand, not a round
     expect(summary.locator(".winners")).to_have_text(re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$"))
     expect(summary.locator("svg.chart polyline.series")).to_have_count(2)
+    expect(summary.locator(".chart-note")).to_have_text("The highest total wins.")
     page.get_by_role("button", name="Play again").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#hand .tile")).to_have_count(7)
