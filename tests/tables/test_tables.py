@@ -250,9 +250,13 @@ def test_host_settings_kick_and_swap_to_bot(tmp_path: Path) -> None:
         assert len(actor.state.seats) == 3 and actor.state.options.hand == 14
         assert (await actor.submit(Command("bot", {"seat": 1, "level": "hard"}, host))).error is None
         assert (await actor.submit(Command("bot", {"seat": 2, "level": "easy"}, host))).error is None
+        assert (await actor.submit(Command("kick", {"seat": 2}, host))).error is None  # a bot's seat freed again
+        assert actor.state.seats[2].is_free()
+        assert (await actor.submit(Command("bot", {"seat": 2, "level": "easy"}, host))).error is None
         assert actor.state.seats[1].bot == "hard" and actor.state.phase == WAITING
         assert (await actor.submit(Command("start", token=host))).error is None
         assert actor.state.phase == PLAYING
+        assert refused(await actor.submit(Command("kick", {"seat": 2}, host))) == "no-such-seat"  # a bot plays on
 
     run(tmp_path / "db", work)
 

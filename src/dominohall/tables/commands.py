@@ -240,7 +240,8 @@ def _host(state: TableState, command: Command) -> None:
 def _kick(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
     _host(state, command)
     index = seat_index(state, command.args.get("seat"))
-    if state.seats[index].token is None:
+    seat = state.seats[index]
+    if seat.token is None and not (state.phase == WAITING and seat.bot):  # before the match a bot's seat is freed
         raise CommandError("no-such-seat", f"nobody sits in seat {index}: there is nobody to ask to leave")
     if state.seats[index].token == command.token:
         raise CommandError("no-such-seat", "to leave your own seat, stand up")

@@ -46,8 +46,8 @@ function hostControls(seat, index, ctx) {
   if (table.phase === "waiting") {
     const box = make("span", null, { class: "host-controls" });
     box.appendChild(botControl(index, words.put_bot, ctx, seat.bot));
-    if (person) {
-      const kick = make("button", words.kick, { type: "button", class: "quiet", "data-action": "kick" });
+    if (person || seat.bot) { // a person asked to leave, a bot's seat freed for someone else
+      const kick = make("button", person ? words.kick : words.free_seat, { type: "button", class: "quiet", "data-action": "kick" });
       kick.addEventListener("click", () => ctx.send({ t: "kick", seat: index }));
       box.appendChild(kick);
     }
