@@ -2,7 +2,7 @@
 
 For each candidate play it deals the unseen tiles many times over, consistently with what the table
 revealed (``Knowledge``), plays the round out on the fast path with every seat playing greedily (Chicken
-Foot: shed the heaviest tile, in the compiled loop of ``engine.compiled_playout``; standard game: take the
+Foot: shed the heaviest tile, in the compiled loop of ``bots.rollouts``; standard game: take the
 most points at once, then shed), and keeps the play
 with the best mean outcome: the lowest own penalty in Chicken Foot, the widest margin of its side's points
 over the others' in the standard game. Every candidate is tried on the same deals, so
@@ -17,7 +17,6 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from ..engine.compiled_playout import HeavyRollouts, warm_up
 from ..engine.games import STANDARD, game_of
 from ..engine.moves import NO_TILE, Move
 from ..engine.standard import lead_line
@@ -29,6 +28,7 @@ from .exact import TooBigError, TwoSideSolver
 from .knowledge import Knowledge
 from .line import after_play, end_index, is_lead
 from .race import Race, Z
+from .rollouts import HeavyRollouts, warm_up
 
 DEFAULT_BUDGET_MS = 200.0
 """The hard bot's time a decision."""

@@ -19,7 +19,6 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..engine.compiled_playout import compiled
 from ..engine.games import game_of
 from ..engine.moves import DRAW, NO_TILE, PASS
 from ..engine.standard import extend_line, lead_line
@@ -27,6 +26,7 @@ from ..engine.standard_scoring import End
 from ..engine.tiles import HIGH, NUMBER_MASK, Tile, mask_of, other_end, playable_table, set_tiles, shuffle
 from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index
+from .rollouts import compiled
 
 Group = tuple[int, int]
 """Some tiles of one hand: how many, and the bitmask of the tiles none of them can be."""

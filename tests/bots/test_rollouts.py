@@ -8,8 +8,8 @@ from typing import cast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dominohall.bots.rollouts import HeavyRollouts, XorShift
 from dominohall.engine.chickenfoot import deal_round
-from dominohall.engine.compiled_playout import HeavyRollouts, XorShift
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.playout import play_out
 from dominohall.engine.tiles import HIGH, tiles_of
