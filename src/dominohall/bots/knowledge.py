@@ -167,7 +167,7 @@ class Knowledge:
 
 
 @compiled
-def _fill(
+def _fill(  # noqa: PLR0917 - numba calls by position
     order: np.ndarray,
     seats: np.ndarray,
     counts: np.ndarray,
