@@ -155,6 +155,8 @@ def walk(page: Page, server: Server, language: str, keyboard: bool) -> None:
             page.keyboard.press("Enter")
         else:
             action.click()
+        if step.get("wrong"):  # the slip is forgotten as soon as the right move is made, not after the bots'
+            assert page.locator("#oops").is_hidden(), "the note on a wrong tile stays while the bots play"
     finish = page.locator("#finish")
     expect(finish).to_be_visible()
     rows = finish.locator("tbody tr")

@@ -123,5 +123,6 @@ def step_words(language: str) -> dict[str, str]:
         "wrong_pending": forms.gettext("%(pending)s waits for its toes, and %(tile)s does not fit it."),
         "wrong_pass": forms.gettext("%(tile)s fits nowhere now: press Pass."),
         "wrong_watch": forms.gettext("It is not your turn yet: press Next."),
+        "others_play": forms.gettext("Good. Now the others play…"),
         "next": forms.gettext("Next"),
     }

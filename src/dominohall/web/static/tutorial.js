@@ -73,6 +73,8 @@ function bringHand() {
 async function advance(count) {
   const token = ++state.token;
   state.busy = true;
+  oops(""); // a slip before the right move is forgotten
+  if (count > 1) say(words.others_play); // the step's words asked for the move just made
   for (let made = 0; made < count; made++) {
     if (made > 0) {
       render();
