@@ -358,6 +358,14 @@ def test_a_game_form_shows_only_the_seats_of_the_chosen_player_count(
     expect(seats.filter(visible=True)).to_have_count(1)  # the standard game starts with two players
     page.select_option("select[name=players]", "3")
     expect(seats.filter(visible=True)).to_have_count(2)
+    if script:  # with partners, the seat opposite says it is your partner's
+        note = page.locator("label[data-seat='2'] .partner-note")
+        page.select_option("select[name=players]", "4")
+        expect(note).to_be_hidden()
+        page.check("input[name=partners]")
+        expect(note).to_have_text("(your partner)")
+        page.select_option("select[name=players]", "3")  # no partners with three players
+        expect(note).to_be_hidden()
     context.close()
 
 

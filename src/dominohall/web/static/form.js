@@ -22,6 +22,8 @@ export function follow(form) {
       partners.disabled = !fits;
       partners.closest("label")?.classList.toggle("off", !fits);
     }
+    const partner = /** @type {HTMLElement | null} */ (form.querySelector(".partner-note")); // seat 3 sits opposite
+    if (partner) partner.hidden = !(partners instanceof HTMLInputElement && partners.checked && !partners.disabled);
     for (const label of form.querySelectorAll("[data-seat]")) {
       const off = Number(label.dataset.seat) >= players;
       label.hidden = off;
