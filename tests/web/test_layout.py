@@ -201,14 +201,19 @@ def test_the_table_tells_the_story_of_the_round(
     page.context.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, {"width": 1366, "height": 768}], ids=["390x844", "1366x768"])
+@pytest.mark.parametrize(
+    "viewport",
+    [PHONE, {"width": 844, "height": 390}, {"width": 1366, "height": 768}],
+    ids=["390x844", "844x390", "1366x768"],
+)
 def test_a_long_hand_and_its_buttons_stay_on_the_screen(
     paced: Server, browser: Browser, viewport: ViewportSize
 ) -> None:
     """Two players hold 20 tiles each: on a phone the hand takes two rows, with Draw or Pass (and Hint) after
-    it; the board gives way so that all of them are on the screen without scrolling, whatever the turn."""
+    it; the board gives way so that all of them are on the screen without scrolling, whatever the turn (on a
+    phone on its side too, where the seats go beside the board and the site's header goes)."""
     table_id, cookie = create_table(paced, [None, "medium"], {"players": 2})
-    phone = viewport["width"] < 600
+    phone = min(viewport["width"], viewport["height"]) < 600  # a phone upright or on its side
     context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=phone, has_touch=phone)
     name, value = cookie.split("=", 1)
     context.add_cookies([{"name": name, "value": value, "url": paced.url}])
