@@ -221,7 +221,7 @@ def test_a_long_hand_and_its_buttons_stay_on_the_screen(
     page.goto(f"{paced.url}/t/{table_id}?start=1")
     expect(page.locator("#hand .tile").first).to_be_visible()
     buttons_seen = False
-    for _ in range(12):
+    for _ in range(5):
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
         if page.locator("#summary:not([hidden])").count():
             break
