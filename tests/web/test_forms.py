@@ -95,6 +95,21 @@ def problem_of(html: str, name: str) -> str | None:
     return unescape(reason.group(1)) if reason else None
 
 
+def test_the_home_pages_big_play_buttons_make_the_tables_they_promise(server: Server) -> None:
+    """Under each Play the home page says what it starts; pressed with nothing chosen, that is the table."""
+    _, _, home = Visitor(server).request("/en/")
+    assert "You against three medium bots, ten rounds." in home and 'href="/en/chicken-foot/tutorial"' in home
+    assert "You against a medium bot, one hand of the draw game." in home
+    _, table_id, visitor = play(server, "chicken-foot", {})
+    table = visitor.table(table_id)
+    assert [seat["bot"] for seat in table["seats"]] == [None, "medium", "medium", "medium"]
+    assert table["options"]["length"] == "full" and table["options"]["set"] == 9  # a round a double: ten
+    _, table_id, visitor = play(server, "standard", {})
+    table = visitor.table(table_id)
+    assert [seat["bot"] for seat in table["seats"]] == [None, "medium"]
+    assert table["options"]["mode"] == "draw" and table["options"]["target"] is None  # one hand decides
+
+
 def test_the_issues_example_makes_that_table(server: Server) -> None:
     status, table_id, visitor = play(server, "chicken-foot", {"limit": "200", "set": "15", "hand": "5"})
     assert status == 303
