@@ -445,6 +445,12 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     settings = page.locator("#settings").bounding_box()
     assert link and settings and link["y"] < settings["y"], "the link comes after the settings form"
     assert link["y"] + link["height"] <= PHONE["height"], f"the link to share is below the first screen: {link}"
+    expect(page.locator("#share-native")).to_be_hidden()  # this browser has no share sheet
+    page.add_init_script("navigator.share = async (data) => { window.shared = data; };")  # a phone's share sheet
+    page.reload()
+    page.get_by_role("button", name="Поделиться…").tap()
+    shared = page.evaluate("window.shared")
+    assert shared["url"] == page.locator("#share-link").input_value() and f"/t/{table_id}" in shared["url"]
     friend = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True).new_page()
     friend.goto(f"{server.url}/t/{table_id}")  # the friend who followed it: a name and a free seat come first
     name_box, sit = friend.locator("#name").bounding_box(), friend.locator("#seats button").first.bounding_box()

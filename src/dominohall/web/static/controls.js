@@ -52,6 +52,12 @@ async function copyLink() {
 /** Wire the controls to ``send(message)``, ``leave()`` and ``playing()`` (then Leave asks first). */
 export function wireControls({ send, leave, playing }) {
   $("copy").addEventListener("click", copyLink);
+  if (navigator.share) { // a phone's own share sheet: the messenger the friends are on
+    $("share-native").hidden = false;
+    $("share-native").addEventListener("click", () => {
+      navigator.share({ url: /** @type {HTMLInputElement} */ ($("share-link")).value, title: document.title }).catch(() => {});
+    });
+  }
   const chat = /** @type {HTMLInputElement} */ ($("chat-text"));
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
