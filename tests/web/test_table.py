@@ -112,11 +112,12 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     page.context.close()
 
 
+@pytest.mark.parametrize("mode", ["draw", "allfives"])
 def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rematch(
-    server: Server, browser: Browser
+    server: Server, browser: Browser, mode: str
 ) -> None:
     page = new_page(browser, DESKTOP)
-    open_table(page, server, game="standard", seat1="easy")
+    open_table(page, server, game="standard", seat1="easy", mode=mode, target="none")
     summary = page.locator("#summary")
     for _ in range(200):
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
@@ -130,6 +131,8 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
     expect(summary.locator(".winners")).to_have_text(re.compile(r"^(Winner: .+|A draw: nobody wins this match alone)$"))
     expect(summary.locator("svg.chart polyline.series")).to_have_count(2)
     expect(summary.locator(".chart-note")).to_have_text("The highest total wins.")
+    decides = summary.get_by_text("One hand decides the match: the hand's winner wins it, whatever the points")
+    expect(decides).to_have_count(1 if mode == "allfives" else 0)  # points on the board, yet not what won it
     page.get_by_role("button", name="Play again").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#hand .tile")).to_have_count(7)

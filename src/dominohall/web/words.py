@@ -102,6 +102,9 @@ def hand_words(language: str) -> dict[str, str]:
             "The winner scores %(points)s: the pips left in the other hands (%(num)d), rounded to the nearest 5."
         ),
         "award_bergen": forms.gettext("The winner scores %(points)s for winning the hand."),
+        "one_hand_decides": forms.gettext(
+            "One hand decides the match: the hand's winner wins it, whatever the points scored in play."
+        ),
     }
 
 

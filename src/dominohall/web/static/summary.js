@@ -194,6 +194,8 @@ export function renderSummary(box, summary, ctx) {
   const focused = box.contains(document.activeElement) ? document.activeElement?.id : ""; // kept across redraws
   box.replaceChildren(head, ended);
   if (match) box.appendChild(make("p", winnersLine(match, seatNames, !(ctx.game === "chickenfoot" || !ctx.table.options.partners)), { class: "winners" }));
+  const { mode, target } = ctx.table.options;
+  if (match && target === null && (mode === "allfives" || mode === "bergen")) box.appendChild(make("p", words.one_hand_decides, { class: "ended" })); // points on the board, yet not what won
   const row = match ? make("div", null, { class: "summary-actions" }) : betweenRow(ctx);
   if (match && you !== null) row.appendChild(button(words.rematch, "rematch", ctx.onRematch));
   const coach = ctx.coach && make("a", words.coach, { href: ctx.coach, class: "coach-link" });
