@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominohall.bots.rollouts import HeavyRollouts, XorShift
-from dominohall.engine.chickenfoot import deal_round
 from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.playout import play_out
 from dominohall.engine.tiles import HIGH, tiles_of
+
+from ..engine.test_playout import played_into
 
 
 def same_numbers(seed: int) -> random.Random:
@@ -29,12 +30,7 @@ def test_every_candidate_ends_with_the_penalty_the_python_loop_gives(
     the round heaviest tile first: the compiled loop's penalty for the seat to move is the Python loop's on
     the same random numbers (``XorShift``), for every candidate, with the given hands left as they were."""
     options = ChickenFootOptions.for_table(players, start_toes=toes, blank_double=25)
-    rng = random.Random(seed)
-    rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(players), rng)
-    for _ in range(steps):
-        if rnd.end is not None or rnd.drawn >= 0:
-            break
-        rnd.apply(rng.choice(rnd.legal_moves()))
+    rnd = played_into(options, random.Random(seed), steps)
     plays = [move for move in rnd.legal_moves() if move.is_play()] if rnd.end is None and rnd.drawn < 0 else []
     if not plays:
         return

@@ -26,6 +26,17 @@ def replay_trace(rnd: ChickenFootRound, trace: list[TraceStep]) -> None:
             rnd.apply(Move(kind, t) if kind == DRAW else Move(PASS), seat)
 
 
+def played_into(options: ChickenFootOptions, rng: random.Random, steps: int) -> ChickenFootRound:
+    """A round dealt by ``rng`` and played at random for up to ``steps`` moves, stopping early at its end or
+    where a seat has just drawn a tile (so that the seat to move has its whole turn to make)."""
+    rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(options.players), rng)
+    for _ in range(steps):
+        if rnd.end is not None or rnd.drawn >= 0:
+            break
+        rnd.apply(rng.choice(rnd.legal_moves()))
+    return rnd
+
+
 @given(st.integers(2, 8), st.integers(0, 2**32), st.integers(0, 60), st.sampled_from([4, 6]))
 @settings(max_examples=300, deadline=None)
 def test_playout_moves_are_legal_and_results_agree(players: int, seed: int, steps: int, toes: int) -> None:
@@ -99,11 +110,7 @@ def test_heavy_playouts_are_legal_and_shed_the_heaviest_playable_tile(players: i
     or the tile it just drew; every move is legal in the engine, whose end and penalties agree."""
     options = ChickenFootOptions.for_table(players, blank_double=25)
     rng = random.Random(seed)
-    rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(players), rng)
-    for _ in range(steps):
-        if rnd.end is not None or rnd.drawn >= 0:
-            break
-        rnd.apply(rng.choice(rnd.legal_moves()))
+    rnd = played_into(options, rng, steps)
     if rnd.end is not None or rnd.drawn >= 0:
         return
     trace: list[TraceStep] = []
