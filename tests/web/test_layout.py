@@ -154,6 +154,10 @@ def test_the_table_tells_the_story_of_the_round(
     assert clipped == [], f"cut off in the seats' cards (11 tiles each): {clipped}"
     if phone:  # all five tabs beside the board in sight at once, in every language (Scores shows from round 2)
         assert page.evaluate(ALL_TABS_FIT)
+        expect(page.locator(".legend")).to_be_hidden()  # the room goes to the hand
+    else:  # what the board's outlines mean
+        expect(page.locator(".legend")).to_be_visible()
+        assert page.locator(".legend .swatch").count() == 2
     pending_seen, why_seen, bot_seen = False, False, False
     for moves in range(200):
         page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
