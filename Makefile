@@ -43,6 +43,7 @@ bench: $(STAMP) chromium
 	$(BIN)/python -m pip install -q --disable-pip-version-check dominoes==6.1.0 open_spiel==2.0.2  # compared against, not dependencies
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/bots.py
+	$(BIN)/python bench/decisions.py
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/versus.py --jobs 2 --clock cpu
 	$(BIN)/python bench/server_load.py --tables 200

@@ -374,7 +374,8 @@ def fair_words(language: str) -> dict[str, str]:
             "This deal is fair: the revealed secret matches its commitment, and with the contributions it gives "
             "exactly these hands and this boneyard."
         ),
-        "fair_given": forms.gettext("Contributions: %(num)d."),
+        "fair_given": forms.gettext("Mixed in by the pages of: %(names)s."),
+        "fair_given_none": forms.gettext("No player's page mixed anything in."),
         "fair_seen": forms.gettext("The commitment is the one this page showed before the deal."),
         "fair_mine": forms.gettext("Your page's contribution was used."),
         "fair_late": forms.gettext("Your page's contribution came after the deal was made, so it was not used."),

@@ -26,8 +26,8 @@ export async function check(ctx, checked) {
     const seen = { commitment: shown[deal] ?? null, contribution: late[deal] ? null : (given[deal] ?? null), seat: ctx.you, hand: hands[deal] ?? null };
     const problems = [...result.problems, ...(proof && result.deal ? checkSeen(proof, seen, result.deal) : [])];
     const verdict = result.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
-    const count = (proof?.contributions ?? []).filter(Boolean).length;
-    checked({ verdict, text: resultText(verdict, problems, { seen, given: count, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) });
+    const contributed = (proof?.contributions ?? []).flatMap((contribution, seat) => (contribution ? [seat] : [])); // whose pages
+    checked({ verdict, text: resultText(verdict, problems, { seen, given: contributed, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) });
   } catch (error) {
     console.info("the deal could not be checked", error);
     checked({ verdict: "", text: words.fair_failed });
@@ -38,7 +38,8 @@ export async function check(ctx, checked) {
 export function resultText(verdict, problems, { seen, given, late }, seatNames) {
   if (verdict === "no proof") return words.fair_none;
   if (verdict === "fair") {
-    const parts = [words.fair_ok, format(words.fair_given, { num: given })];
+    const names = given.map((seat) => seatNames[seat] ?? `#${seat + 1}`).join(", ");
+    const parts = [words.fair_ok, given.length ? format(words.fair_given, { names }) : words.fair_given_none];
     if (seen.commitment) parts.push(words.fair_seen);
     if (seen.contribution) parts.push(words.fair_mine);
     if (late) parts.push(words.fair_late);
