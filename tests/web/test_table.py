@@ -256,6 +256,9 @@ def test_arrow_keys_choose_among_the_places_a_tile_fits(server: Server, browser:
     page.keyboard.press("Enter")
     expect(page.locator(f'#hand .tile[data-tile="{name}"]')).to_have_count(0)
     assert plays[-1]["tile"] == name and plays[-1]["on"] == wanted
+    mine = page.locator("#log li[data-seat='0']")  # your moves, told as yours ("Player played" read badly)
+    expect(mine.filter(has_text=f"You played {name} on {wanted}")).to_have_count(1)
+    expect(mine.filter(has_text=re.compile(r"^Player "))).to_have_count(0)
     page.context.close()
 
 

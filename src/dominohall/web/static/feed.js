@@ -6,8 +6,14 @@ import { roundCount } from "./rules.js";
 
 const LOG_LENGTH = 12;
 
-/** One history entry in words: "Clara played 9-4 on 9-9", "Bob drew", "Ann passed" (and a timeout). */
-export function moveLine(entry, name) {
+/** One history entry in words: "Clara played 9-4 on 9-9", "Bob drew", "Ann passed"; with ``yours``, in the
+ * second person ("You drew 5-1"). @param {boolean} [yours] */
+export function moveLine(entry, name, yours = false) {
+  if (yours) { // your own move, as you would say it: "You played 9-4 on 9-9"
+    if (entry.kind === "play") return format(entry.on ? words.you_played_on : words.you_led, { tile: entry.tile, on: entry.on });
+    if (entry.kind === "draw" && entry.tile) return format(words.you_drew, { tile: entry.tile });
+    if (entry.kind === "pass") return words.you_passed;
+  }
   if (entry.kind === "play") {
     return entry.on ? format(words.played_on, { name, tile: entry.tile, on: entry.on }) : format(words.led, { name, tile: entry.tile });
   }
@@ -15,8 +21,9 @@ export function moveLine(entry, name) {
 }
 
 /** Fill the log with the round's last moves, the newest last: timeouts and scored points on their own lines
- * (``feed``: the state's, state.js). */
-export function renderLog(list, view, feed, nameOf) {
+ * (``feed``: the state's, state.js); the moves of seat ``you`` are told as yours ("You played ...").
+ * @param {number | null} [you] */
+export function renderLog(list, view, feed, nameOf, you = null) {
   const history = view?.history || [];
   const start = Math.max(0, history.length - LOG_LENGTH);
   const items = [];
@@ -24,8 +31,9 @@ export function renderLog(list, view, feed, nameOf) {
     const index = start + offset;
     const own = nameOf(entry.seat);
     const name = feed.standIn.includes(index) ? format(words.stand_in, { name: own }) : own;
+    const yours = entry.seat === you && name === own; // not a move a stand-in made for you
     if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
-    items.push(make("li", moveLine(entry, name), { "data-seat": entry.seat, "data-kind": entry.kind }));
+    items.push(make("li", moveLine(entry, name, yours && !feed.timeouts.includes(index)), { "data-seat": entry.seat, "data-kind": entry.kind }));
     if (index in feed.scored) items.push(make("li", plural("scored", feed.scored[index], { name }), { class: "scored" }));
   });
   if (!items.length) items.push(make("li", words.no_moves_yet, { class: "empty" }));

@@ -527,7 +527,7 @@ function renderHint(view) {
 function renderFeed(table, view) {
   const { feed, clock, connected } = state;
   const names = seatNames(table);
-  renderLog($("log"), view, feed, (seat) => names[seat]);
+  renderLog($("log"), view, feed, (seat) => names[seat], isAway(state) ? null : state.you);
   const clockSeat = clock && table.phase === "playing" && !view.end ? clock.seat : null;
   const clockShare = clock && clockSeat !== null ? secondsLeft(clock, performance.now()) / Math.max(1, clock.limit) : 0;
   renderRing($("ring"), { table, view, you: state.you, game, names, said: captions(view, feed), connected, clockSeat, clockShare });
