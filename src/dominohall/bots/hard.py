@@ -28,7 +28,6 @@ from .exact import TooBigError, TwoSideSolver
 from .knowledge import Knowledge
 from .line import after_play, end_index, is_lead
 from .race import Race, Z
-from .rollouts import HeavyRollouts, warm_up
 
 DEFAULT_BUDGET_MS = 200.0
 """The hard bot's time a decision."""
@@ -57,6 +56,8 @@ class HardBot:
         """What the budget counts: the wall clock, or (for benches on a busy machine) the process's CPU time."""
         self.z = z
         """How far behind (in standard errors) a candidate is dropped from the race (``math.inf``: never)."""
+        from .rollouts import warm_up  # noqa: PLC0415 - numba (0.4 s) with the first searching bot, not the server
+
         warm_up()  # the compiled rollouts made ready now, outside any decision's budget
 
     def choose(self, view: View, rng: random.Random) -> Move:
@@ -134,6 +135,8 @@ def chicken_foot_rollouts(view: ChickenFootView, exact: bool = False) -> Evaluat
     for _, number in view.open_ends:
         counts[number] += 1
     pending = HIGH[view.pending] if view.pending >= 0 else -1
+    from .rollouts import HeavyRollouts  # noqa: PLC0415 - numba (0.4 s) with the first rollout
+
     heavy = HeavyRollouts(view.options, counts, pending=pending, needs=view.pending_needs, turn=seat)
 
     def rollouts(hands: list[list[Tile]], boneyard: list[Tile], keys: list[Any], rng: random.Random) -> list[float]:

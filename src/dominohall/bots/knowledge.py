@@ -26,7 +26,6 @@ from ..engine.standard_scoring import End
 from ..engine.tiles import HIGH, NUMBER_MASK, Tile, mask_of, other_end, playable_table, set_tiles, shuffle
 from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index
-from .rollouts import compiled
 
 Group = tuple[int, int]
 """Some tiles of one hand: how many, and the bitmask of the tiles none of them can be."""
@@ -95,7 +94,9 @@ class Knowledge:
         order = np.array(pool, dtype=np.int64)
         taken = np.zeros(len(pool), dtype=np.int64)  # per place in the pool: the seat it went to, or -1
         picks = np.zeros(len(pool), dtype=np.int64)  # the places taken, in the order they were
-        if not _fill(order, seats, counts, forbidden, taken, picks):
+        from .rollouts import fill_groups  # noqa: PLC0415 - numba (0.4 s) with the first sampled deal
+
+        if not fill_groups(order, seats, counts, forbidden, taken, picks):
             return None
         hands: list[list[Tile]] = [[] for _ in range(players)]
         seat_of = taken.tolist()
@@ -105,7 +106,7 @@ class Knowledge:
 
     @cached_property
     def _part_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``_parts`` as arrays for ``_fill``: the seats, the counts and, per part, which tiles it may not hold."""
+        """``_parts`` as arrays for ``fill_groups``: the seats, the counts and, per part, the tiles it may not hold."""
         parts = self._parts
         size = max(self.unseen, default=0) + 1
         forbidden = np.zeros((len(parts), size), dtype=np.bool_)
@@ -164,36 +165,6 @@ class Knowledge:
             if len(hand) < wanted:
                 return None
         return hands, [t for t in pool if left >> t & 1]
-
-
-@compiled
-def _fill(  # noqa: PLR0917 - numba calls by position
-    order: np.ndarray,
-    seats: np.ndarray,
-    counts: np.ndarray,
-    forbidden: np.ndarray,
-    taken: np.ndarray,
-    picks: np.ndarray,
-) -> bool:
-    """Give each part (``seats[i]`` to fill with ``counts[i]`` tiles, none of ``forbidden[i]``), in turn, the
-    first tiles of ``order`` still free that it may hold; ``taken[k]`` becomes the seat the ``k``-th tile went to
-    (-1: the boneyard's) and ``picks`` lists the places taken in the order they were. False when a part is left
-    short. (``Knowledge._deal`` without ``careful``: the same hands, each in the same order.)"""
-    taken[:] = -1
-    picked = 0
-    for part in range(seats.shape[0]):
-        need = counts[part]
-        for k in range(order.shape[0]):
-            if need == 0:
-                break
-            if taken[k] < 0 and not forbidden[part, order[k]]:
-                taken[k] = seats[part]
-                picks[picked] = k
-                picked += 1
-                need -= 1
-        if need > 0:
-            return False
-    return True
 
 
 def _no_deal() -> tuple[list[list[Tile]], list[Tile]]:
