@@ -72,7 +72,7 @@ export function scoreboard(names, scores) {
   foot.appendChild(make("th", words.total, { scope: "row" }));
   names.forEach((_, i) => cell(foot, last ? String(last[i]) : "0"));
   wrap.appendChild(grid);
-  const chart = make("div", null, { class: "chart-box" }); // the chart, and under it which way wins
+  const chart = make("div", null, { class: "chart-box" });
   chart.append(scoreChart(names, scores.rows, scores.rows.length), make("p", words.chart_note, { class: "chart-note" }));
   box.append(wrap, chart);
   return box;

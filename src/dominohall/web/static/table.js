@@ -317,7 +317,7 @@ function renderScores(table) {
         update({ t: "fold" });
         renderScores(table);
         $("fold").focus({ preventScroll: true });
-        if (state.folded) $("board").scrollIntoView({ block: "nearest", behavior: "smooth" }); // shown: in sight too
+        if (state.folded) $("board").scrollIntoView({ block: "nearest", behavior: "smooth" });
       },
     });
     if (opened) $("announce").textContent = [box.querySelector("h2"), box.querySelector(".ended"), box.querySelector(".winners")].filter((node) => node !== null).map((node) => node.textContent).join(" ");
@@ -383,7 +383,7 @@ function renderTurn(table, view) {
   pending.hidden = !(view.pending && needs > 0);
   if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", needs)}`;
   const myTurn = view.turn === you && !view.end && !away && (view.legal_moves || []).length > 0;
-  document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle; // seen from another tab
+  document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle;
   if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);
   done.myTurn = myTurn;
   tick();
