@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+UV_VERSION := 0.13.9
 
 .PHONY: run test bench ladder lint venv clean chromium postgresql nginx nodejs screenshots
 
@@ -73,9 +74,12 @@ $(NODE_STAMP): package.json package-lock.json | nodejs
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-$(STAMP): pyproject.toml requirements.lock
+# uv installs the pinned set as pip would, in a third of pip's time on a fresh machine (parallel downloads, no
+# bytecode compiled ahead); pip only installs uv itself.
+$(STAMP): pyproject.toml requirements.lock Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -c requirements.lock -e '.[dev]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check uv==$(UV_VERSION)
+	$(BIN)/uv pip install -q --python $(BIN)/python -c requirements.lock -e '.[dev]'
 	touch $(STAMP)
 
 clean:

@@ -17,13 +17,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_a_server_installed_from_the_wheel_serves_the_fair_deals_reference(tmp_path: Path) -> None:
     wheels, target = tmp_path / "wheels", tmp_path / "installed"
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "-w", str(wheels), str(ROOT)], check=True, cwd=tmp_path)
+    uv = str(Path(sys.executable).with_name("uv"))  # installed by make beside the venv's python
+    subprocess.run([uv, "build", "-q", "--wheel", "--out-dir", str(wheels), str(ROOT)], check=True, cwd=tmp_path)
     (wheel,) = wheels.glob("dominohall-*.whl")
     reference = (ROOT / "docs" / "fairness.md").read_text("utf-8")
     with zipfile.ZipFile(wheel) as archive:
         assert archive.read("dominohall/web/fairness.md").decode("utf-8") == reference  # a copy, not a link
-    subprocess.run([*pip, "install", "--no-deps", "--target", str(target), str(wheel)], check=True)
+    subprocess.run([uv, "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)], check=True)
     env = {"PYTHONPATH": str(target)}
     where = subprocess.run(
         [sys.executable, "-c", "import dominohall.web.pages as p; print(p.FAIRNESS.resolve())"],
