@@ -497,12 +497,16 @@ def small_socket(port: int) -> socket.socket:
     return sock
 
 
-async def _close_code(sleeper: Any) -> tuple[int | None, int]:
-    """Read what the server sent until it closed: its close code, and the bytes of the frames read."""
-    size = 0
+async def _close_code(sleeper: Any, within: float = 30) -> tuple[int | None, int]:
+    """Read what the server sent until it closed (``within`` seconds at most: a client that reads on is never
+    dropped, so a sleeper left open would keep this loop going): its close code, and the bytes read."""
+    size, loop = 0, asyncio.get_running_loop()
+    deadline = loop.time() + within
     with contextlib.suppress(ConnectionClosed):
         while True:
-            size += len(await asyncio.wait_for(sleeper.recv(), 10))
+            left = deadline - loop.time()
+            assert left > 0, f"a sleeper was not closed within {within} s of the drops"
+            size += len(await asyncio.wait_for(sleeper.recv(), min(10, left)))
     return sleeper.close_code, size
 
 
