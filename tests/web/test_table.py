@@ -299,12 +299,16 @@ def test_the_host_seats_bots_asks_a_guest_to_leave_changes_settings_and_both_cha
     seats.nth(2).get_by_label("Bot level for seat 3").select_option("hard")
     seats.nth(2).get_by_role("button", name="Seat a bot").click()
     expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(hard bot\)"))  # a bot's own name and its level
+    expect(seats.nth(2).get_by_role("button", name="Seat a bot")).to_have_count(0)  # the seat has one
     host.reload()  # a fresh page: each picker shows the level of the bot its seat has
     expect(seats.nth(2).get_by_label("Bot level for seat 3")).to_have_value("hard")
+    seats.nth(2).get_by_label("Bot level for seat 3").select_option("easy")
+    seats.nth(2).get_by_role("button", name="Change the bot").click()
+    expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(easy bot\)"))
     seats.nth(2).get_by_role("button", name="Free this seat").click()  # room for one more friend after all
     expect(seats.nth(2)).to_contain_text("Free seat")
     seats.nth(2).get_by_role("button", name="Seat a bot").click()
-    expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(hard bot\)"))
+    expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(easy bot\)"))
     host.locator("#settings select[name=players]").select_option("4")
     host.get_by_role("button", name="Save settings").click()
     expect(seats).to_have_count(4)

@@ -139,6 +139,7 @@ def control_words(language: str) -> dict[str, str]:
         "offline": forms.gettext("offline"),
         "bot_level_for": forms.gettext("Bot level for seat %(num)d"),
         "put_bot": forms.gettext("Seat a bot"),
+        "change_bot": forms.gettext("Change the bot"),
         "kick": forms.gettext("Ask to leave"),
         "free_seat": forms.gettext("Free this seat"),
         "bot_plays": forms.gettext("Let a bot play"),

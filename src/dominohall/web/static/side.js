@@ -45,7 +45,7 @@ function hostControls(seat, index, ctx) {
   const person = !seat.free && (!seat.bot || seat.away);
   if (table.phase === "waiting") {
     const box = make("span", null, { class: "host-controls" });
-    box.appendChild(botControl(index, words.put_bot, ctx, seat.bot));
+    box.appendChild(botControl(index, seat.bot && !person ? words.change_bot : words.put_bot, ctx, seat.bot));
     if (person || seat.bot) { // a person asked to leave, a bot's seat freed for someone else
       const kick = make("button", person ? words.kick : words.free_seat, { type: "button", class: "quiet", "data-action": "kick" });
       kick.addEventListener("click", () => ctx.send({ t: "kick", seat: index }));
