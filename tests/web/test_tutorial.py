@@ -197,6 +197,9 @@ def test_the_tutorial_fits_a_phone_and_is_in_every_language(server: Server, brow
         page.goto(f"{server.url}/en/chicken-foot/tutorial")
         page.get_by_role("button", name="Next").click()
         expect(page.locator("#hand .tile.lit")).to_have_count(1)
+        you = page.locator("#players li").filter(has_text="You")
+        expect(you.locator(".count")).to_have_text(str(page.locator("#hand .tile").count()))
+        expect(you.locator(".faces")).to_have_count(0)  # no empty box: your tiles are the hand below
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], f"the tutorial scrolls sideways at {size} ({width} px)"
         lit, said = page.locator("#hand .tile.lit").bounding_box(), page.locator("#say").bounding_box()

@@ -161,15 +161,15 @@ function renderPlayers(position) {
     item.classList.toggle("turn-now", position.turn === seat);
     const head = make("p", null, { class: "who" });
     head.append(make("span", names[seat], { class: "name" }), make("span", String(hand.length), { class: "count", "aria-hidden": "true" }));
+    item.append(head);
+    if (seat === YOU) return item; // your tiles are the hand below: your card is one line, with their count
     const faces = make("div", null, { class: "faces" });
-    if (seat !== YOU) {
-      for (const tile of hand) {
-        const face = make("span", null, { class: "face-tile", "data-tile": tile, role: "img", "aria-label": tile });
-        face.appendChild(handTile(tile));
-        faces.appendChild(face);
-      }
+    for (const tile of hand) {
+      const face = make("span", null, { class: "face-tile", "data-tile": tile, role: "img", "aria-label": tile });
+      face.appendChild(handTile(tile));
+      faces.appendChild(face);
     }
-    item.append(head, faces);
+    item.append(faces);
     return item;
   }));
 }
