@@ -217,7 +217,7 @@ def test_partners_below_four_players_come_back_whole_with_the_reason(server: Ser
     reason = translations(language).gettext("Partners need four players: two teams sitting opposite each other.")
     assert problem_of(html, "partners") == reason
     assert problem_of(html, "players") is None
-    assert f'<p class="error" role="alert">{reason}</p>' in html
+    assert f'<div class="error" role="alert"><p>{reason}</p></div>' in html  # the one fault, at the top too
     if language != "en":
         assert reason != "Partners need four players: two teams sitting opposite each other."
 

@@ -180,6 +180,20 @@ def test_settings_that_make_no_table_are_refused_on_the_page_with_the_reason(ser
     assert '<option value="block" selected>' in html and '<input type="checkbox" name="partners" checked' in html
 
 
+def test_a_form_with_several_faults_is_told_of_each_at_once(server: Server) -> None:
+    body = b"players=4&set=9&hand=other&hand_other=99&limit=other&limit_other=&turn_seconds=5&seat1=wizard&name=Ann"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(urllib.request.Request(f"{server.url}/en/chicken-foot/play", data=body), timeout=10)
+    assert refused.value.code == 400
+    html = refused.value.read().decode()
+    wrong = re.findall(r'<span class="field-problem" id="problem-(\w+)">', html)
+    assert sorted(wrong) == ["hand", "limit", "turn_seconds"], wrong  # not the first alone
+    assert "Double-nine: for this many players, at most 13 tiles per hand." in html  # the set's own largest hand
+    assert '<fieldset class="seats-choice wrong">' in html  # the seat's unknown bot, marked too
+    alert = re.search(r'<div class="error" role="alert">(.*?)</div>', html, re.S)
+    assert alert and alert.group(1).count("<p>") == 4, "the top of the form lists every fault"
+
+
 def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: Server) -> None:
     _, html = fetch(f"{server.url}/en/chicken-foot/play", data=b"name=Ann")
     link = re.search(r'id="share-link" readonly value="([^"]+)"', html)

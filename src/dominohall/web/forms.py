@@ -11,10 +11,12 @@ sent as no value, so the server picks it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..tables.settings import options_from_settings
+from ..tables.errors import CommandError
+from ..tables.settings import options_from_settings, table_settings_from
 from . import translations
 
 MAX_SEATS = {"chickenfoot": 8, "standard": 4}
@@ -198,6 +200,32 @@ def bots_of(game: str, chosen: dict[str, str], players: int) -> list[str | None]
 # -- what went wrong, in the page's language ----------------------------------------------------------
 
 
+def problems_of(language: str, game: str, chosen: dict[str, str]) -> list[dict[str, str]]:
+    """Every field of the form at fault, each with its ``code`` and ``text`` (why, in ``language``): the checks
+    stop at a field, so each field found at fault is put back to its default before the next check, and a form
+    with two wrong fields is told of both at once."""
+    problems: list[dict[str, str]] = []
+    trial, defaults = dict(chosen), choices_of(game, {})
+    while True:
+        try:
+            settings = settings_of(game, trial)
+            bots_of(game, trial, settings["players"])
+            options_from_settings(game, settings)
+            table_settings_from(settings)
+            return problems
+        except (FormError, CommandError) as error:
+            field = error.field or ""
+            if any(problem["field"] == field for problem in problems):
+                return problems  # a field the defaults cannot mend: said once
+            text = problem_text(language, game, error.field, error.code, chosen)
+            problems.append({"field": field, "code": error.code, "text": text})
+            seats = field == "seats"  # the seats' bots are one fault: every seat put back
+            mended = [key for key in defaults if key in (field, f"{field}_other") or (seats and key[:4] == "seat")]
+            if not mended:
+                return problems
+            trial |= {key: defaults[key] for key in mended}
+
+
 def problem_text(language: str, game: str, field_name: str | None, code: str, chosen: dict[str, str]) -> str:
     """Why the form makes no table, said for the person in ``language`` (next to the field at fault)."""
     forms = translations(language)
@@ -256,9 +284,9 @@ def _hand_text(language: str, chosen: dict[str, str]) -> str:
 
 
 def fields_of(
-    language: str, game: str, chosen: dict[str, str], problem: dict[str, str] | None = None, reasons: bool = False
+    language: str, game: str, chosen: dict[str, str], problems: Sequence[dict[str, str]] = (), reasons: bool = False
 ) -> list[Field]:
-    """The fields of ``game``'s table form in ``language``, set to ``chosen``, the reason on the one at fault;
+    """The fields of ``game``'s table form in ``language``, set to ``chosen``, the reason on each one at fault;
     with ``reasons``, each field also carries why the server may refuse it (for a form the page's script sends:
     it shows that reason when an error names the field)."""
     built = _chicken_foot_fields(language) if game == "chickenfoot" else _standard_fields(language)
@@ -271,8 +299,7 @@ def fields_of(
             each.options.append((each.value, each.value))  # a value typed by hand stays as it was sent
         if any(value == "other" for value, _ in each.options):
             each.other = chosen.get(f"{each.name}_other", "")
-        if problem is not None and problem.get("field") == each.name:
-            each.problem = problem["text"]
+        each.problem = next((problem["text"] for problem in problems if problem["field"] == each.name), None)
     return built
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -29,6 +30,7 @@ from .forms import (
     deal_rows,
     fields_of,
     problem_text,
+    problems_of,
     rules_line,
     settings_of,
     table_choices,
@@ -339,13 +341,14 @@ async def game_page(language: str, slug: str, request: Request) -> Response:
 
 
 def game_form(
-    request: Request, language: str, slug: str, chosen: dict[str, str], problem: dict[str, str] | None = None
+    request: Request, language: str, slug: str, chosen: dict[str, str], problems: Sequence[dict[str, str]] = ()
 ) -> HTMLResponse:
     """A game's page with its table form set to ``chosen`` (and, for a refused form, why: status 400)."""
     game = GAME_OF_SLUG[slug]
-    fields = fields_of(language, game, chosen, problem)
-    status = 200 if problem is None else 400
-    context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problem": problem}
+    fields = fields_of(language, game, chosen, problems)
+    status = 400 if problems else 200
+    wrong = {problem["field"] for problem in problems}
+    context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problems": problems, "wrong": wrong}
     if game == "chickenfoot":
         context["deal"] = deal_rows()
     return page(request, language, f"{slug}.html", status=status, **context)
@@ -381,8 +384,11 @@ async def play(language: str, slug: str, request: Request) -> Response:
         if counted:
             limits.not_created(address)  # only tables made count towards the limit
         field = error.field if isinstance(error, FormError) else getattr(error, "field", None)
-        text = problem_text(language, game, field, error.code, chosen)
-        return game_form(request, language, slug, chosen, {"field": field or "", "code": error.code, "text": text})
+        problems = problems_of(language, game, chosen) if field else []  # every field at fault, told at once
+        if not any(problem["field"] == field for problem in problems):  # one no form check sees (the name, the rate)
+            text = problem_text(language, game, field, error.code, chosen)
+            problems.insert(0, {"field": field or "", "code": error.code, "text": text})
+        return game_form(request, language, slug, chosen, problems)
     full = all(level is not None for level in spec.bots[1:])  # nobody to wait for: the match starts at once
     response = RedirectResponse(f"/t/{table_id}" + ("?start=1" if full else ""), status_code=303)
     set_seat_cookie(request, response, table_id, token)
