@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import random
 import time
+from collections import Counter
 
 from dominohall.bots import BOT_LEVELS, make_bot
 from dominohall.bots.hard import HardBot
@@ -53,3 +54,28 @@ def test_the_hard_bot_does_not_block_the_event_loop() -> None:
     # on the loop, the bot would stall it for the whole decision (about 200 ms); in the pool the loop ticks
     # on every 5 ms, or a few times slower on a busy machine: the bound grows with the decision's wall time
     assert longest_gap < max(thought / 3, 0.1), f"the loop stalled {longest_gap * 1000:.0f} ms of {thought * 1000:.0f}"
+
+
+def test_a_busy_pool_makes_the_searching_bots_give_way_and_they_come_back_when_it_empties() -> None:
+    """Eight expert decisions at once on one worker: the first thinks as the expert, the next five as the hard
+    bot (a decision waits for the worker already), the last two as the medium bot, inline (six wait); every
+    move is legal, and once the pool is empty an expert is an expert again."""
+    match = new_match(ChickenFootOptions.for_table(4))
+    rnd = match.deal_next(random.Random(5))
+    while len({m.tile for m in rnd.legal_moves()}) < 2 or rnd.is_first_foot():
+        rnd.apply(rnd.legal_moves()[0])
+    view = round_view(rnd, rnd.turn)
+
+    async def work() -> tuple[list[bool], Counter[tuple[str, str]], int, str]:
+        runner = BotRunner(workers=1)
+        try:
+            moves = await asyncio.gather(*(runner.choose("expert", view) for _ in range(8)))
+            stepped, pooled = Counter(runner.stepped_down), runner.pooled
+            return [move in view.legal_moves for move in moves], stepped, pooled, runner.level_now("expert")
+        finally:
+            await runner.close()
+
+    legal, stepped, pooled, after = asyncio.run(work())
+    assert legal == [True] * 8
+    assert stepped == {("expert", "hard"): 5, ("expert", "medium"): 2}
+    assert pooled == 0 and after == "expert"

@@ -18,6 +18,7 @@ import random
 import secrets
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from ..bots import Bot, make_bot
@@ -33,6 +34,11 @@ log = logging.getLogger("dominohall.tables")
 
 POOLED_LEVELS = frozenset({"hard", "expert"})
 """The bot levels that think long enough to need a worker process."""
+BUSY_STEPS = (("expert", 1, "hard"), ("hard", 6, "medium"))
+"""How a searching bot gives way when the pool is busy, step after step: (level, decisions in the pool per
+worker, the level it plays at instead). With a decision already in the pool for every worker, an expert thinks
+for the hard bot's time; with six (about a second's wait), a hard bot or an expert plays as the medium bot, at
+once and inline: tables of searching bots, however many, never keep every table waiting long."""
 
 
 @functools.cache
@@ -67,6 +73,10 @@ class BotRunner:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or max(1, (os.cpu_count() or 2) - 1)
+        self.pooled = 0
+        """Decisions in the pool now, waiting or being made."""
+        self.stepped_down: Counter[tuple[str, str]] = Counter()
+        """How many decisions each level made at a lower one, the pool being busy (level, level played)."""
         self.hints = 0
         """Hints being worked out now: at most ``max(2, workers)``, so that people asking for hints (however
         many, at however many tables) never keep the bots of every table waiting in the pool's queue."""
@@ -82,12 +92,31 @@ class BotRunner:
             )
         return self._pool
 
+    def level_now(self, level: str) -> str:
+        """The level a bot of ``level`` plays this decision at: its own, or lower while the pool is busy
+        (``BUSY_STEPS``)."""
+        played = level
+        for step, per_worker, lower in BUSY_STEPS:
+            if played == step and self.pooled >= per_worker * self.workers:
+                played = lower
+        if played != level:
+            self.stepped_down[level, played] += 1
+            times = self.stepped_down[level, played]
+            if times == 1 or times % 100 == 0:  # told, not at every move of a busy hour
+                log.info("the bots' pool is busy: %s bots played as %s %d times", level, played, times)
+        return played
+
     async def choose(self, level: str, view: View) -> Move:
-        """A legal move of ``view`` for a bot of ``level``."""
+        """A legal move of ``view`` for a bot of ``level`` (played at a lower level while the pool is busy)."""
+        level = self.level_now(level) if level in POOLED_LEVELS else level
         if level not in POOLED_LEVELS:
             return bot_of(level).choose(view, self._rng)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose_move, level, view, secrets.randbits(64))
+        self.pooled += 1
+        try:
+            return await loop.run_in_executor(self._executor(), choose_move, level, view, secrets.randbits(64))
+        finally:
+            self.pooled -= 1
 
     async def hint(self, level: str, view: View) -> Move:
         """The move a bot of ``level`` would make from ``view``, for a person who asked: ``CommandError``
