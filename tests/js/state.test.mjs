@@ -477,6 +477,12 @@ describe("fair deals", () => {
     assert.equal(contributionDue(state), "1:2", "the next deal takes contributions before Continue");
   });
 
+  test("a commitment changed before its deal does not replace the one first shown, which the check compares", () => {
+    const changed = snapshot({ seq: 11, view: null, table: table({ phase: "waiting", fair: { ...fair(1, false), commitment: C2 } }) });
+    const state = fold(initialState(), [waiting(), { t: "contribute", deal: "1:1", value: VALUE }, changed]);
+    assert.deepEqual(state.fair.seen.shown, { "1:1": C1 }, "the server may not swap it once your page gave its value");
+  });
+
   test("a snapshot during a round shows the round's commitment from the table summary", () => {
     const state = fold(initialState(), [snapshot({ table: table({ fair: fair(1, true) }) })]);
     assert.deepEqual(state.fair.playing, fair(1, true));

@@ -1,6 +1,6 @@
 // The table page's state in one object (its shape: types.js) and `reduce(state, frame, now)`, what each frame
 // of the table's socket (docs/protocol.md) or action of the page makes of it. Pure: no DOM, no socket, no
-// clock (`now`: when the frame arrived, in ms); the state given is never changed, a new one is returned.
+// clock; the state given is never changed, a new one is returned.
 
 export const CHAT_LENGTH = 50;
 
@@ -146,12 +146,12 @@ function settle(state) {
   return { ...state, feed, scores, choice };
 }
 
-/** Fair deals (docs/fairness.md): the round's commitment; per deal, the one shown before it and your hand.
+/** Fair deals (docs/fairness.md): the round's commitment; per deal, the first one shown before it, and your hand.
  * @param {State} state @param {Exclude<Frame, ErrorFrame>} frame @returns {Fairness} */
 function fairness(state, frame) {
   const open = state.table?.fair;
   let next = state;
-  if (open && !open.dealt) next = noteFair(next, "shown", dealOf(open), open.commitment);
+  if (open && !open.dealt && !state.fair.seen.shown[dealOf(open)]) next = noteFair(next, "shown", dealOf(open), open.commitment);
   let playing = next.fair.playing;
   if (frame.t === "round") {
     playing = frame.fair ?? null;
