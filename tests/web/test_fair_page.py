@@ -37,7 +37,7 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     assert before["dealt"] is False and before["match"] == 1 and before["round"] == 1
 
     page.get_by_role("button", name="Start the match").click()
-    expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:8]}")
+    expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:16]}")
     expect(page.locator("#turn-boneyard")).to_be_hidden()  # nobody draws in the block game
     assert page.locator("#fair").get_attribute("title") == before["commitment"]
     assert page.locator("#fair a").get_attribute("href") == "/fairness"  # what the commitment is, a press away
@@ -49,7 +49,7 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     expect(result).to_have_attribute("data-verdict", "fair")
     expect(result).to_contain_text("This deal is fair")
     expect(result).to_contain_text("Mixed in by the pages of: Ann.")  # whose: the bot gives nothing
-    expect(result).to_contain_text("The commitment is the one this page showed before the deal.")
+    expect(result).to_contain_text("The commitment is the one this page was given before the deal.")
     expect(result).to_contain_text("Your page's contribution was used.")
 
     def tamper(route: Route) -> None:  # the record as a dishonest server would give it: two tiles swapped
@@ -65,7 +65,31 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
         re.compile(r"^This deal does not match its proof: the hand of Ann differs; the hand of .+ differs\.$")
     )
 
-    page.unroute(re.compile(r".*/record\?match=1$"))  # the page remembers the hand it was dealt: say it was another
+    page.unroute(re.compile(r".*/record\?match=1$"))
+    for change, said in (
+        (lambda proof: None, "the table committed to this deal before it was made but gave no proof"),  # withheld
+        (lambda proof: proof | {"table": "elsewhere"}, "the proof is for another table or match"),
+    ):
+        page.route(re.compile(r".*/record\?match=1$"), proof_changed(change))
+        page.get_by_role("button", name="Check this deal").click()
+        expect(result).to_have_attribute("data-verdict", "not fair")
+        expect(result).to_contain_text(said)
+        page.unroute(re.compile(r".*/record\?match=1$"))
+
+    key = f"dh_fair_{table_id}"
+    remembered = page.evaluate("(key) => sessionStorage.getItem(key)", key)
+    page.evaluate(
+        "(key) => sessionStorage.setItem(key, JSON.stringify({given: {}, shown: {}, hands: {}, late: {}}))", key
+    )
+    page.reload()  # a page that remembers nothing (another tab, device): its seat's value came from elsewhere
+    page.get_by_role("button", name="Check this deal").click()
+    expect(result).to_have_attribute("data-verdict", "fair")
+    expect(result).to_contain_text("The value in your seat's place did not come from this page")
+    expect(result).to_contain_text("the check shows only that the record agrees with itself")
+    expect(result).not_to_contain_text("Your page's contribution was used.")
+
+    page.evaluate("([key, seen]) => sessionStorage.setItem(key, seen)", [key, remembered])
+    page.reload()  # the page remembers the hand it was dealt: say it was another
     page.evaluate(
         f"""() => {{
         const seen = JSON.parse(sessionStorage.getItem('dh_fair_{table_id}'));
@@ -89,6 +113,19 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     width = reference.evaluate("document.documentElement.scrollWidth")
     assert width <= reference.evaluate("window.innerWidth"), "the reference widens the page"
     page.context.close()
+
+
+def proof_changed(change: Any) -> Any:
+    """A route handler serving the match's record with its first round's proof changed by ``change`` (removed
+    when it gives None): what a dishonest server could send."""
+
+    def handle(route: Route) -> None:
+        record = route.fetch().json()
+        first = record["rounds"][0]
+        first["fair"] = change(first["fair"])
+        route.fulfill(json=record | {"rounds": [{k: v for k, v in first.items() if v is not None}]})
+
+    return handle
 
 
 def test_a_spectator_gives_nothing_and_can_check_the_deal_too(server: Server, browser: Browser) -> None:

@@ -381,9 +381,17 @@ def fair_words(language: str) -> dict[str, str]:
         ),
         "fair_given": forms.gettext("Mixed in by the pages of: %(names)s."),
         "fair_given_none": forms.gettext("No player's page mixed anything in."),
-        "fair_seen": forms.gettext("The commitment is the one this page showed before the deal."),
+        "fair_seen": forms.gettext("The commitment is the one this page was given before the deal."),
         "fair_mine": forms.gettext("Your page's contribution was used."),
         "fair_late": forms.gettext("Your page's contribution came after the deal was made, so it was not used."),
+        "fair_foreign": forms.gettext(
+            "The value in your seat's place did not come from this page: unless you gave it from another tab or"
+            " device, the server chose it, and this deal is not proven."
+        ),
+        "fair_unseen": forms.gettext(
+            "This page saw nothing of this deal before it was made, so the check shows only that the record agrees"
+            " with itself."
+        ),
         "fair_bad": forms.gettext("This deal does not match its proof:"),
         "fair_problem_commitment": forms.gettext("the secret does not match the commitment"),
         "fair_problem_seat": forms.gettext("the hand of %(name)s differs"),
@@ -395,6 +403,8 @@ def fair_words(language: str) -> dict[str, str]:
         "fair_problem_shown": forms.gettext("the commitment is not the one shown before the deal"),
         "fair_problem_mine": forms.gettext("your page's contribution is missing"),
         "fair_problem_my-hand": forms.gettext("your hand is not the one you were dealt"),
+        "fair_problem_table": forms.gettext("the proof is for another table or match"),
+        "fair_problem_withheld": forms.gettext("the table committed to this deal before it was made but gave no proof"),
     }
 
 

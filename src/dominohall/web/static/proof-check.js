@@ -25,24 +25,32 @@ export async function check(ctx, checked) {
     const proof = record.rounds[round - 1].fair;
     const seen = { commitment: shown[deal] ?? null, contribution: late[deal] ? null : (given[deal] ?? null), seat: ctx.you, hand: hands[deal] ?? null };
     const problems = [...result.problems, ...(proof && result.deal ? checkSeen(proof, seen, result.deal) : [])];
-    const verdict = result.verdict === "no proof" ? "no proof" : problems.length ? "not fair" : "fair";
+    if (proof && (proof.table !== ctx.tableId || proof.match !== match)) problems.push({ kind: "table" });
+    if (!proof && shown[deal]) problems.push({ kind: "withheld" }); // committed to before this page's eyes, then no proof
+    const verdict = result.verdict === "no proof" && !problems.length ? "no proof" : problems.length ? "not fair" : "fair";
     const contributed = (proof?.contributions ?? []).flatMap((contribution, seat) => (contribution ? [seat] : [])); // whose pages
-    checked({ verdict, text: resultText(verdict, problems, { seen, given: contributed, late: late[deal] === "no-deal-waiting" }, ctx.seatNames) });
+    const yours = ctx.you === null ? null : (proof?.contributions?.[ctx.you] ?? null);
+    const foreign = yours !== null && yours !== given[deal]; // in your seat's place, a value this page never gave
+    const notes = { seen, given: contributed, late: late[deal] === "no-deal-waiting", foreign };
+    checked({ verdict, text: resultText(verdict, problems, notes, ctx.seatNames) });
   } catch (error) {
     console.info("the deal could not be checked", error);
     checked({ verdict: "", text: words.fair_failed });
   }
 }
 
-/** A check's result in the page's words. */
-export function resultText(verdict, problems, { seen, given, late }, seatNames) {
+/** A check's result in the page's words: how much it proves depends on what this page saw before the deal
+ * (its commitment, its own contribution) and on whether anyone's page gave one (docs/fairness.md). */
+export function resultText(verdict, problems, { seen, given, late, foreign }, seatNames) {
   if (verdict === "no proof") return words.fair_none;
   if (verdict === "fair") {
     const names = given.map((seat) => seatNames[seat] ?? `#${seat + 1}`).join(", ");
     const parts = [words.fair_ok, given.length ? format(words.fair_given, { names }) : words.fair_given_none];
     if (seen.commitment) parts.push(words.fair_seen);
-    if (seen.contribution) parts.push(words.fair_mine);
+    if (seen.contribution && !foreign) parts.push(words.fair_mine);
+    if (foreign) parts.push(words.fair_foreign);
     if (late) parts.push(words.fair_late);
+    if (!seen.commitment && !seen.contribution) parts.push(words.fair_unseen);
     return parts.join(" ");
   }
   const said = problems.map((problem) => format(words[`fair_problem_${problem.kind}`] ?? words.fair_problem_proof, { name: seatNames[problem.seat] ?? "" }));

@@ -358,7 +358,7 @@ function renderFair() {
   const sealed = state.table?.phase === "playing" ? state.fair.playing?.commitment : null;
   $("fair").hidden = !sealed;
   $("fair").title = sealed || "";
-  const text = format(words.fair_sealed, { hash: sealed?.slice(0, 8) });
+  const text = format(words.fair_sealed, { hash: sealed?.slice(0, 16) });
   if ($("fair").textContent !== text) $("fair").replaceChildren(make("a", text, { href: "/fairness", target: "_blank", title: words.fair_how }));
 }
 
