@@ -307,7 +307,7 @@ def test_a_fairly_dealt_record_is_legal_and_every_round_fair(chicken_record: dic
     proof = chicken_record["rounds"][0]["fair"]
     given = [str(seat) for seat, value in enumerate(proof["contributions"]) if value is not None]
     assert given, "the fixture's people contributed"
-    expected = f"round 1: fair (commitment {proof['commitment'][:8]}, contributions from seat"
+    expected = f"round 1: fair (commitment {proof['commitment'][:16]}, contributions from seat"
     assert str(checks[0]).startswith(expected) and str(checks[0]).endswith(f" {', '.join(given)})")
     standard = play_match(StandardOptions.for_table(4, mode="allfives", partners=True), random.Random(9))
     assert verify(standard) == [] and {c.verdict for c in check_fairness(standard)} == {FAIR_ROUND}
@@ -350,12 +350,16 @@ def test_a_tampered_deal_is_named_with_its_round_and_seat(chicken_record: dict[s
     assert verdicts(record)[0].startswith("round 1: the opener differs: the deal gives seat ")
 
 
-def test_a_round_without_proof_is_not_a_fault(chicken_record: dict[str, Any]) -> None:
+def test_a_round_without_proof_is_no_fault_unless_an_earlier_round_has_one(chicken_record: dict[str, Any]) -> None:
     record = copy.deepcopy(chicken_record)
-    del record["rounds"][1]["fair"]
+    del record["rounds"][0]["fair"]  # dealt before the scheme, as far as anyone can tell
     checks = check_fairness(record)
-    assert checks[1].verdict == NO_PROOF and str(checks[1]) == "round 2: no proof"
+    assert checks[0].verdict == NO_PROOF and str(checks[0]) == "round 1: no proof"
     assert [c.verdict for c in checks].count(FAIR_ROUND) == 4
+    del record["rounds"][2]["fair"]  # the dealer had the scheme by round 2: round 3's proof was held back
+    checks = check_fairness(record)
+    assert checks[2].verdict == NOT_FAIR
+    assert str(checks[2]) == "round 3: no proof, though round 2 of the match has one: the proof was withheld"
     old = json.loads((Path(__file__).parent / "golden" / "cf-4p-half-4toes.json").read_text("utf-8"))
     assert {c.verdict for c in check_fairness(old)} == {NO_PROOF}
 

@@ -5,7 +5,8 @@ and round numbers, the commitment published before the deal, each seat's contrib
 and the secret revealed after the round. ``check_fairness`` recomputes every such round's deal from its
 proof and compares it with the hands, boneyard and opener the record says were dealt. It reads the rounds
 as they are written, without replaying the moves, so a tampered deal is named even when it also makes the
-record illegal (``record.verify`` says that part). A round without a proof is "no proof", not a fault.
+record illegal (``record.verify`` says that part). A round without a proof is "no proof", not a fault (dealt
+before the scheme), unless an earlier round of the match has one: then its proof was withheld.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ FAIR = "fair"
 """The round's key that holds its proof."""
 FAIR_ROUND, NO_PROOF, NOT_FAIR = "fair", "no proof", "not fair"
 """The verdicts on a round."""
+SEEN_DIGITS = 16
+"""The commitment's hex digits a player compares by eye: 64 bits, which no search for another secret with the
+same first digits can match (8 digits, 32 bits, a GPU matches in about a second)."""
 
 
 def proof_to_dict(seed: DealSeed) -> dict[str, Any]:
@@ -46,8 +50,8 @@ class RoundCheck(NamedTuple):
     verdict: str
     problems: tuple[str, ...] = ()
     seen: str = ""
-    """For a fair round, what its players saw and can compare: the commitment's first 8 hex digits (as the
-    table page shows it before the deal) and the seats that contributed."""
+    """For a fair round, what its players saw and can compare: the commitment's first ``SEEN_DIGITS`` hex
+    digits (as the table page shows it) and the seats that contributed."""
 
     def __str__(self) -> str:
         said = "; ".join(self.problems) if self.problems else self.verdict
@@ -74,7 +78,12 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
     checks = []
     for index in range(len(rounds)):
         if index not in found:
-            checks.append(RoundCheck(index + 1, NO_PROOF))
+            proven = [earlier + 1 for earlier in found if earlier < index]  # this match's dealer had the scheme
+            if proven:
+                withheld = f"no proof, though round {proven[-1]} of the match has one: the proof was withheld"
+                checks.append(RoundCheck(index + 1, NOT_FAIR, (withheld,)))
+            else:
+                checks.append(RoundCheck(index + 1, NO_PROOF))
             continue
         problems, place = found[index]
         if place is not None and place != home:
@@ -94,7 +103,7 @@ def _seen(proof: dict[str, Any]) -> str:
     and the seats whose contributions went into the deal."""
     seats = [str(seat) for seat, value in enumerate(proof["contributions"]) if value is not None]
     given = f"contributions from seat{'s' if len(seats) > 1 else ''} {', '.join(seats)}" if seats else "no contribution"
-    return f"commitment {proof['commitment'][:8]}, {given}"
+    return f"commitment {proof['commitment'][:SEEN_DIGITS]}, {given}"
 
 
 def _record_place(found: Sequence[tuple[list[str], tuple[str, int] | None]]) -> tuple[str, int] | None:
