@@ -36,6 +36,7 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     assert re.fullmatch(r"[0-9a-f]{64}", given) and before["contributions"] == [given, None]
     assert before["dealt"] is False and before["match"] == 1 and before["round"] == 1
 
+    expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:16]}")  # before the deal
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:16]}")
     expect(page.locator("#turn-boneyard")).to_be_hidden()  # nobody draws in the block game
@@ -43,7 +44,9 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
     assert page.locator("#fair a").get_attribute("href") == "/fairness"  # what the commitment is, a press away
     play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
 
-    expect(page.locator("#fair")).to_be_hidden()
+    after = summary(server, table_id)["fair"]  # the next deal's, open for contributions until it is made
+    assert after["dealt"] is False and after["commitment"] != before["commitment"]
+    expect(page.locator("#fair")).to_have_text(f"Deal commitment: {after['commitment'][:16]}")
     page.get_by_role("button", name="Check this deal").click()
     result = page.locator("#fair-result")
     expect(result).to_have_attribute("data-verdict", "fair")

@@ -225,10 +225,10 @@ function renderBoard() {
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
   const ends = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
-  $("board").dataset.label = ends.length && !view.end ? `${boardLabel}. ${format(words.ends_shown, { ends: ends.join(", ") })}` : boardLabel; // the board in words
+  $("board").dataset.label = ends.length && !view.end ? `${boardLabel}. ${format(words.ends_shown, { ends: ends.join(", ") })}` : boardLabel;
   const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, ...marks });
   const round = state.table && roundKey(state.table, view);
-  if (round !== done.round) camera.restart(); // a new round is framed afresh, wherever the last one was looked at
+  if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;
   const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
@@ -355,7 +355,8 @@ function renderFair() {
     update({ t: "contribute", deal, value });
     send({ t: "contribute", id: `fair-${deal}-${Date.now()}`, value });
   }
-  const sealed = state.table?.phase === "playing" ? state.fair.playing?.commitment : null;
+  const open = state.table?.fair; // before a deal, the next one's
+  const sealed = state.table?.phase === "playing" ? state.fair.playing?.commitment : open?.dealt === false ? open.commitment : null;
   $("fair").hidden = !sealed;
   $("fair").title = sealed || "";
   const text = format(words.fair_sealed, { hash: sealed?.slice(0, 16) });
@@ -368,7 +369,7 @@ function renderTurn(table, view) {
   const away = isAway(state);
   if (view.end) $("turn-text").textContent = table.phase === "over" ? words.over : words.round_over;
   else if (view.turn === you && !away) $("turn-text").textContent = words.your_turn;
-  else $("turn-text").textContent = format(words.turn_of, { name: table.seats[view.turn]?.name || seatName(table.seats[view.turn], view.turn) }); // a bot's level is on its card
+  else $("turn-text").textContent = format(words.turn_of, { name: table.seats[view.turn]?.name || seatName(table.seats[view.turn], view.turn) });
   $("round-line").textContent = roundLine(table, view, game, plural);
   $("turn-boneyard").textContent = `${words.boneyard}: ${view.boneyard_size ?? 0}`;
   $("turn-boneyard").hidden = table.options.mode === "block"; // nobody draws in the block game
