@@ -180,7 +180,7 @@ def test_a_contribution_refused_is_no_problem_shown_and_the_check_says_it_came_l
     page.get_by_role("button", name="Check this deal").click()
     result = page.locator("#fair-result")
     expect(result).to_have_attribute("data-verdict", "fair")
-    expect(result).to_contain_text("No player's page mixed anything in.")
+    expect(result).to_contain_text("No player's page mixed anything in, so the server could have picked this deal.")
     expect(result).to_contain_text("Your page's contribution came after the deal was made, so it was not used.")
     expect(result).not_to_contain_text("Your page's contribution was used.")
     page.context.close()

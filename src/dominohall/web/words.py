@@ -380,7 +380,9 @@ def fair_words(language: str) -> dict[str, str]:
             "exactly these hands and this boneyard."
         ),
         "fair_given": forms.gettext("Mixed in by the pages of: %(names)s."),
-        "fair_given_none": forms.gettext("No player's page mixed anything in."),
+        "fair_given_none": forms.gettext(
+            "No player's page mixed anything in, so the server could have picked this deal."
+        ),
         "fair_seen": forms.gettext("The commitment is the one this page was given before the deal."),
         "fair_mine": forms.gettext("Your page's contribution was used."),
         "fair_late": forms.gettext("Your page's contribution came after the deal was made, so it was not used."),
