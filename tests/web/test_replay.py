@@ -280,6 +280,42 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
     page.context.close()
 
 
+def test_the_viewer_checks_each_deal_against_its_proof_and_names_a_bad_or_withheld_one(
+    quick: Server, browser: Browser, chicken_foot: tuple[str, dict[str, Any]], tmp_path: Path
+) -> None:
+    _, record = chicken_foot
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{quick.url}/en/replay")
+    line = page.locator("#fair-line")
+    tampered = copy.deepcopy(record)
+    secret = tampered["rounds"][2]["fair"]["secret"]
+    tampered["rounds"][2]["fair"]["secret"] = ("0" if secret[0] != "0" else "1") + secret[1:]
+    withheld = copy.deepcopy(record)
+    del withheld["rounds"][3]["fair"]
+    bare = {**record, "rounds": [{k: v for k, v in r.items() if k != "fair"} for r in record["rounds"]]}
+    cases = {
+        "match.json": (record, "fair", "Fair deals: 5 of 5 rounds match their proofs."),
+        "tampered.json": (tampered, "not fair", "Round 3: the deal does not match its proof."),
+        "withheld.json": (withheld, "not fair", "Round 4 has no proof, though an earlier round has one"),
+        "bare.json": (bare, "no proof", "This record carries no proofs of its deals."),
+    }
+    for name, (content, verdict, said) in cases.items():
+        path = tmp_path / name
+        path.write_text(json.dumps(content))
+        page.locator("#file").set_input_files(str(path))
+        expect(line).to_have_attribute("data-verdict", verdict)
+        expect(line).to_contain_text(said)
+    page.locator("#file").set_input_files(str(tmp_path / "match.json"))
+    expect(line).to_have_attribute("data-verdict", "fair")
+    commitment = record["rounds"][0]["fair"]["commitment"]
+    expect(page.locator("#fair-round")).to_have_text(f"This round's deal commitment: {commitment[:16]}")
+    page.keyboard.press("ArrowDown")  # the next round names its own
+    second = record["rounds"][1]["fair"]["commitment"]
+    expect(page.locator("#fair-round")).to_have_text(f"This round's deal commitment: {second[:16]}")
+    assert line.get_by_role("link", name="How fair deals work").get_attribute("href") == "/fairness"
+    page.context.close()
+
+
 def test_the_tables_records_menu_links_to_the_replay_and_the_replay_back_to_the_table(
     quick: Server, browser: Browser, standard: tuple[str, dict[str, Any]]
 ) -> None:

@@ -110,6 +110,17 @@ def viewer_words(language: str) -> dict[str, str]:
     """The words of the viewer itself: where it stands, its controls, the moves, a round's end, the analysis."""
     forms = translations(language)
     return {
+        "fair_record": forms.gettext(
+            "Fair deals: %(fair)d of %(total)d rounds match their proofs. A record alone shows only that it agrees"
+            " with itself: compare each round's commitment with the one your table showed."
+        ),
+        "fair_record_bad": forms.gettext("Round %(num)d: the deal does not match its proof."),
+        "fair_record_withheld": forms.gettext(
+            "Round %(num)d has no proof, though an earlier round has one: it was withheld."
+        ),
+        "fair_record_none": forms.gettext("This record carries no proofs of its deals."),
+        "fair_round": forms.gettext("This round's deal commitment: %(hash)s"),
+        "fair_how": forms.gettext("How fair deals work"),
         "title_chickenfoot": forms.gettext("Replay: Chicken Foot"),
         "title_standard": forms.gettext("Replay: standard dominoes"),
         "round_of": forms.gettext("Round %(num)d of %(total)d"),

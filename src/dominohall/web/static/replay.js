@@ -13,7 +13,8 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const source = JSON.parse($("source").textContent || "{}");
 const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
 /** @type {{record: any, round: number, move: number, names: string[]}} the record shown (as record.js reads it) and where */
-const state = { record: null, round: 0, move: 0, names: [] };
+/** @type {{record: any, round: number, move: number, names: string[], commitments: (string | null)[]}} */
+const state = { record: null, round: 0, move: 0, names: [], commitments: [] };
 const camera = new Camera($("board"));
 const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
 $("share").hidden = !source.record; // a file read in this browser is nowhere for a link to lead others
@@ -45,8 +46,9 @@ async function fetchRecord() {
     const answer = await fetch(source.record);
     if (answer.status === 409 || answer.status === 404) return void (note(""), problem(words.no_match));
     if (!answer.ok) return void (note(""), problem(words.load_failed));
-    const record = readRecord(await answer.json());
-    note(show(record) && !record.finished ? words.unfinished : "");
+    const data = await answer.json();
+    const record = readRecord(data);
+    note(show(record, data) && !record.finished ? words.unfinished : "");
   } catch (error) {
     note("");
     problem(refusal(error));
@@ -65,7 +67,7 @@ async function openFile(file) {
   }
   try {
     const record = readRecord(data);
-    if (!show(record)) return; // only a record that reads whole, with a round to show, replaces the one shown
+    if (!show(record, data)) return; // only a record that reads whole, with a round to show, replaces the one shown
     note([format(words.opened, { file: file.name }), record.finished ? "" : words.unfinished].join(" ").trim());
   } catch (error) {
     problem(refusal(error));
@@ -85,9 +87,9 @@ function sideNames(record) {
   return names;
 }
 
-/** Show ``record`` from the position in the address (else as dealt): false, changing nothing, when it has no
- * round to show. */
-function show(record) {
+/** Show ``record`` (read from ``data``) from the position in the address (else as dealt): false, changing
+ * nothing, when it has no round to show. */
+function show(record, data) {
   if (!record.rounds.length) {
     problem(words.no_rounds);
     return false;
@@ -111,10 +113,38 @@ function show(record) {
   $("viewer-body").hidden = false;
   problem("");
   analysis?.offer($("analyse-buttons"));
+  checkDeals(data, record);
   const wanted = readPosition(location.hash);
   camera.restart();
   go(wanted?.round ?? 0, wanted?.move ?? 0);
   return true;
+}
+
+/** Each round's deal against its proof (docs/fairness.md, fair.js loaded now), from the record as written
+ * (``data``): a line for the whole record; the round shown names its commitment's first 16 hex digits. */
+async function checkDeals(data, record) {
+  state.commitments = [];
+  $("fair-line").hidden = true;
+  const { checkRound } = await import("./fair.js");
+  const checks = await Promise.all(data.rounds.map((_, index) => checkRound(data, index)));
+  if (state.record !== record) return; // another record was opened meanwhile
+  const proven = checks.filter((check) => check.verdict !== "no proof");
+  const firstProof = checks.findIndex((check) => check.verdict !== "no proof");
+  const withheld = checks.findIndex((check, index) => check.verdict === "no proof" && firstProof >= 0 && index > firstProof);
+  const bad = checks.find((check) => check.verdict === "not fair");
+  $("fair-said").textContent = !proven.length ? words.fair_record_none
+    : bad ? format(words.fair_record_bad, { num: bad.round })
+      : withheld >= 0 ? format(words.fair_record_withheld, { num: withheld + 1 })
+        : format(words.fair_record, { fair: proven.length, total: checks.length });
+  $("fair-line").dataset.verdict = !proven.length ? "no proof" : bad || withheld >= 0 ? "not fair" : "fair";
+  state.commitments = data.rounds.map((round) => round.fair?.commitment ?? null);
+  $("fair-line").hidden = false;
+  renderFair();
+}
+
+function renderFair() {
+  const hash = state.commitments?.[state.round];
+  $("fair-round").textContent = hash ? format(words.fair_round, { hash: hash.slice(0, 16) }) : "";
 }
 
 // -- moving through the match -------------------------------------------------------------------------
@@ -215,6 +245,7 @@ function render() {
   renderMoves(round, points);
   renderResult(record, round, position);
   renderControls(record, round);
+  renderFair();
   analysis?.render({ round: state.round, move: state.move, moves: round.moves, better: $("better"), marks: $("slider-marks"), status: $("analysis-status"), list: $("move-list") });
   positionLink().value = location.href;
   for (const link of document.querySelectorAll("a[hreflang]")) /** @type {HTMLAnchorElement} */ (link).hash = location.hash; // a language keeps the position
