@@ -313,6 +313,8 @@ def test_the_viewer_checks_each_deal_against_its_proof_and_names_a_bad_or_withhe
     second = record["rounds"][1]["fair"]["commitment"]
     expect(page.locator("#fair-round")).to_have_text(f"This round's deal commitment: {second[:16]}")
     assert line.get_by_role("link", name="How fair deals work").get_attribute("href") == "/fairness"
+    tile = page.locator("#hands .face-tile svg").first.bounding_box()  # on a desktop, pips that read at a glance
+    assert tile is not None and tile["height"] >= 55, tile
     page.context.close()
 
 
