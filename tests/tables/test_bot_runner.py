@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
 import time
 from collections import Counter
@@ -60,6 +61,13 @@ def test_a_busy_pool_makes_the_searching_bots_give_way_and_they_come_back_when_i
     """Eight expert decisions at once on one worker: the first thinks as the expert, the next five as the hard
     bot (a decision waits for the worker already), the last two as the medium bot, inline (six wait); every
     move is legal, and once the pool is empty an expert is an expert again."""
+    told: list[str] = []
+    handler = logging.Handler(logging.INFO)
+    handler.emit = lambda record: told.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("dominohall.tables")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
     match = new_match(ChickenFootOptions.for_table(4))
     rnd = match.deal_next(random.Random(5))
     while len({m.tile for m in rnd.legal_moves()}) < 2 or rnd.is_first_foot():
@@ -75,7 +83,16 @@ def test_a_busy_pool_makes_the_searching_bots_give_way_and_they_come_back_when_i
         finally:
             await runner.close()
 
-    legal, stepped, pooled, after = asyncio.run(work())
+    try:
+        legal, stepped, pooled, after = asyncio.run(work())
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
     assert legal == [True] * 8
     assert stepped == {("expert", "hard"): 5, ("expert", "medium"): 2}
     assert pooled == 0 and after == "expert"
+    said = [message for message in told if "pool is busy" in message]
+    assert said == [  # the first step down of each kind is told, not every one
+        "the bots' pool is busy: expert played as hard (1 so far)",
+        "the bots' pool is busy: expert played as medium (1 so far)",
+    ]

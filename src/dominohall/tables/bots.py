@@ -103,7 +103,7 @@ class BotRunner:
             self.stepped_down[level, played] += 1
             times = self.stepped_down[level, played]
             if times == 1 or times % 100 == 0:  # told, not at every move of a busy hour
-                log.info("the bots' pool is busy: %s bots played as %s %d times", level, played, times)
+                log.info("the bots' pool is busy: %s played as %s (%d so far)", level, played, times)
         return played
 
     async def choose(self, level: str, view: View) -> Move:
