@@ -11,8 +11,10 @@ UV_VERSION := 0.13.9
 run: $(STAMP)
 	$(BIN)/dominohall serve
 
+# Tests start many servers: each writes the bytecode of what it imports for the next one, even on a machine
+# that sets PYTHONDONTWRITEBYTECODE (this project's own modules compile in about 0.3 s a process).
 test: $(STAMP) lint chromium postgresql nginx nodejs
-	$(BIN)/python -m pytest -n 2 -q
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 -q
 
 # The README's screenshots: only this target writes tests/web/screenshots/*.png (a plain test run writes none).
 # It runs the browser tests that take them, with DOMINOHALL_SCREENSHOTS=1.
