@@ -78,9 +78,9 @@ def check_fairness(data: dict[str, Any] | str | bytes) -> list[RoundCheck]:
     checks = []
     for index in range(len(rounds)):
         if index not in found:
-            proven = [earlier + 1 for earlier in found if earlier < index]  # this match's dealer had the scheme
-            if proven:
-                withheld = f"no proof, though round {proven[-1]} of the match has one: the proof was withheld"
+            proven = max((earlier for earlier in found if earlier < index), default=None)  # the dealer had the scheme
+            if proven is not None:
+                withheld = f"no proof, though round {proven + 1} of the match has one: the proof was withheld"
                 checks.append(RoundCheck(index + 1, NOT_FAIR, (withheld,)))
             else:
                 checks.append(RoundCheck(index + 1, NO_PROOF))

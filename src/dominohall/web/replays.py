@@ -120,7 +120,6 @@ def viewer_words(language: str) -> dict[str, str]:
         ),
         "fair_record_none": forms.gettext("This record carries no proofs of its deals."),
         "fair_round": forms.gettext("This round's deal commitment: %(hash)s"),
-        "fair_how": forms.gettext("How fair deals work"),
         "title_chickenfoot": forms.gettext("Replay: Chicken Foot"),
         "title_standard": forms.gettext("Replay: standard dominoes"),
         "round_of": forms.gettext("Round %(num)d of %(total)d"),

@@ -12,8 +12,8 @@ import { rulesLine } from "./rules.js";
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const source = JSON.parse($("source").textContent || "{}");
 const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
-/** @type {{record: any, round: number, move: number, names: string[]}} the record shown (as record.js reads it) and where */
-/** @type {{record: any, round: number, move: number, names: string[], commitments: (string | null)[]}} */
+/** The record shown (as record.js reads it), where, and each round's deal commitment (from the record as written).
+ * @type {{record: any, round: number, move: number, names: string[], commitments: (string | null)[]}} */
 const state = { record: null, round: 0, move: 0, names: [], commitments: [] };
 const camera = new Camera($("board"));
 const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
@@ -143,7 +143,7 @@ async function checkDeals(data, record) {
 }
 
 function renderFair() {
-  const hash = state.commitments?.[state.round];
+  const hash = state.commitments[state.round];
   $("fair-round").textContent = hash ? format(words.fair_round, { hash: hash.slice(0, 16) }) : "";
 }
 
