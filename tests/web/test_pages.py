@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gzip
 import html as html_text
 import json
 import re
@@ -325,25 +324,6 @@ def test_the_lobby_lists_the_tables_nearest_to_starting_first_and_says_how_many_
         html = render(language, "lobby.html", lobby=[entry | {"open": True}], lobby_more=count)
         assert words in html
     assert "lobby-more" not in render("en", "lobby.html", lobby=[entry | {"open": True}], lobby_more=0)
-
-
-def test_static_files_travel_gzipped_and_pages_do_not(server: Server) -> None:
-    """The scripts and styles go compressed to a browser that accepts it (about a third of their size on a
-    phone's connection); the pages, which carry a visitor's own input and seat, are never compressed."""
-    static = Path(__file__).parents[2] / "src" / "dominohall" / "web" / "static"
-    for name in ("table.js", "site.css"):
-        request = urllib.request.Request(f"{server.url}/static/{name}", headers={"accept-encoding": "gzip"})
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.headers["content-encoding"] == "gzip", name
-            body = response.read()
-        assert gzip.decompress(body) == (static / name).read_bytes()
-        assert len(body) < 0.4 * (static / name).stat().st_size, f"{name}: {len(body)} bytes gzipped"
-    with urllib.request.urlopen(f"{server.url}/static/table.js", timeout=10) as response:
-        assert response.headers["content-encoding"] is None, "plain for a client that did not ask"
-    request = urllib.request.Request(f"{server.url}/en/", headers={"accept-encoding": "gzip"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        assert response.headers["content-encoding"] is None
-        assert "<html" in response.read().decode()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

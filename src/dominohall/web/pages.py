@@ -13,7 +13,6 @@ from urllib.parse import parse_qs, urlencode
 import segno
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markupsafe import Markup
@@ -23,6 +22,7 @@ from ..tables.commands import NewTable
 from ..tables.errors import CommandError
 from ..tables.ports import Listing
 from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, render, translations
+from .assets import Assets
 from .forms import (
     FormError,
     bots_of,
@@ -47,9 +47,9 @@ GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "standard": "standard"}
 
 def mount(app: FastAPI) -> None:
     """Add the site's pages and its static files to ``app`` (``server.app.create_app`` does)."""
-    # before /{language}/{slug}; gzipped for the browsers that ask (a table page's scripts: a third of their size);
+    # before /{language}/{slug}; scripts and styles minified (assets.py), and gzipped for the browsers that ask;
     # only the static files, which hold no secret and echo nothing a visitor sent
-    app.mount("/static", GZipMiddleware(StaticFiles(directory=HERE / "static"), compresslevel=6), name="static")
+    app.mount("/static", GZipMiddleware(Assets(directory=HERE / "static"), compresslevel=6), name="static")
     app.include_router(replays)  # the replay viewer and the tutorial: /{language}/replay before /{language}/{slug}
     app.include_router(router)
 

@@ -7,7 +7,7 @@ import { format, lang, make, plural, words } from "./i18n.js";
 export const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /** A verdict's mark: its symbol shown, its word said (a screen reader often skips "?" and "!"). */
-const markWords = (verdict) => [make("span", SYMBOLS[verdict], { "aria-hidden": "true" }), make("span", ` ${words[`verdict_${verdict}`]}`, { class: "visually-hidden" })];
+const markWords = (verdict) => [make("span", SYMBOLS[verdict], { "aria-hidden": "true" }), make("span", " " + words["verdict_" + verdict], { class: "visually-hidden" })];
 const POLL_MS = 2000;
 const POLL_LIMIT_MS = 60_000;
 const MARK_WIDTH = 2.5; // percent of the slider a mark takes
@@ -139,7 +139,7 @@ export class Analysis {
     const lost = made && made.loss > 2 * (made.error ?? 0) && made.loss > 0 && moveWords(made.best) !== moveWords(made.played);
     better.hidden = !lost;
     if (lost) {
-      const verdict = made.verdict ? `${SYMBOLS[made.verdict]} ${words[`verdict_${made.verdict}`]}. ` : "";
+      const verdict = made.verdict ? `${SYMBOLS[made.verdict]} ${words["verdict_" + made.verdict]}. ` : "";
       better.textContent = verdict + format(words.best_was, { move: moveWords(made.best), loss: points.format(made.loss) });
     }
   }
