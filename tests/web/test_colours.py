@@ -1,0 +1,119 @@
+"""The site's colours in both schemes: every text a page shows stands out from what is behind it (WCAG's
+contrast ratios), in the light colours and in a device's dark mode (``prefers-color-scheme: dark``)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from ..server.harness import Server
+from .conftest import CHROMIUM, DESKTOP, PHONE, shot
+from .moves import MY_TURN
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+Scheme = Literal["light", "dark"]
+
+LOW_CONTRAST = """() => {
+  // every element with text of its own, shown, not disabled or faded, in HTML (the board's SVG is apart):
+  // its text colour against the colours behind it, blended up the tree to the page's own background
+  const parse = (text) => {
+    const m = text.match(/rgba?\\(([^)]*)\\)/);
+    if (!m) return null;
+    const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const blend = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const luminance = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const behind = (element) => {
+    const layers = [];
+    for (let e = element; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.backgroundImage !== "none") return null;
+      const colour = parse(style.backgroundColor);
+      if (colour && colour[3] > 0) { layers.push(colour); if (colour[3] >= 1) break; }
+    }
+    return layers.reverse().reduce((under, layer) => blend(layer, under), [255, 255, 255, 1]);
+  };
+  const faded = (element) => {
+    for (let e = element; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return true;
+    return false;
+  };
+  const found = [];
+  for (const element of document.body.querySelectorAll("*")) {
+    const own = [...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || element.closest("svg, [hidden], :disabled, [aria-disabled=true], option")) continue;
+    const box = element.getBoundingClientRect();
+    const shown = box.width > 1 && box.height > 1 && element.checkVisibility({ visibilityProperty: true });
+    if (!shown || faded(element)) continue;
+    const style = getComputedStyle(element);
+    const under = behind(element);
+    const colour = parse(style.color);
+    if (!under || !colour) continue;
+    const text = blend(colour, under);
+    const [a, b] = [luminance(text), luminance(under)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < needed) {
+      found.push({ text: element.textContent.trim().slice(0, 40), tag: element.tagName.toLowerCase(),
+        cls: String(element.className), ratio: Math.round(ratio * 100) / 100, colour: style.color,
+        behind: `rgb(${under.slice(0, 3).map(Math.round).join(", ")})` });
+    }
+  }
+  return found;
+}"""
+"""Every text on the page whose contrast with what is behind it is below WCAG's AA: 4.5 to 1, or 3 to 1 for
+large text (24 px, or 18.66 px bold)."""
+
+
+def low_contrast(page: Page) -> list[dict[str, Any]]:
+    """The texts of ``page`` below WCAG's AA contrast (``LOW_CONTRAST``)."""
+    found: list[dict[str, Any]] = page.evaluate(LOW_CONTRAST)
+    return found
+
+
+def scheme_page(browser: Browser, scheme: Scheme, phone: bool = False) -> Page:
+    """A fresh English page whose device prefers the ``scheme`` colours."""
+    context = browser.new_context(viewport=PHONE if phone else DESKTOP, locale="en-GB", color_scheme=scheme)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser: Browser, scheme: Scheme) -> None:
+    """The home page, the game pages, the bots, fair deals, replay and tutorial pages, and a table waiting
+    for a friend and then in play: no text below AA contrast, in either scheme."""
+    page = scheme_page(browser, scheme)
+    background = "rgb(246, 243, 236)" if scheme == "light" else "rgb(19, 23, 21)"
+    problems: dict[str, list[dict[str, Any]]] = {}
+    for path in ("/en/", "/en/chicken-foot", "/en/standard", "/en/bots", "/fairness", "/en/replay"):
+        page.goto(server.url + path)
+        expect(page.locator("html")).to_have_css("background-color", background)
+        problems[path] = low_contrast(page)
+    page.goto(server.url + "/en/chicken-foot/tutorial")
+    expect(page.locator(".lit-action, .next-step").first).to_be_visible()
+    problems["tutorial"] = low_contrast(page)
+    page.goto(server.url + "/en/chicken-foot")
+    page.select_option("select[name=seat1]", "person")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator(".share-row input")).to_be_visible()
+    problems["a table waiting"] = low_contrast(page)
+    free = page.locator("#seats li").nth(1)
+    free.get_by_label("Bot level for seat 2").select_option("medium")
+    free.get_by_role("button", name="Seat a bot").click()
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_selector(MY_TURN, timeout=20_000)
+    problems["a table in play"] = low_contrast(page)
+    if scheme == "dark":
+        shot(page, "table-dark", full_page=False)
+    page.context.close()
+    assert not {where: found for where, found in problems.items() if found}, problems
