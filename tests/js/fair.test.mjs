@@ -135,4 +135,12 @@ test("what the page saw is compared with the proof", async () => {
   assert.deepEqual(checkSeen(proof, { ...seen, contribution: "ab".repeat(16) }, deal), [{ kind: "mine" }]);
   assert.deepEqual(checkSeen(proof, { ...seen, hand: deal.hands[1] }, deal), [{ kind: "my-hand" }]);
   assert.deepEqual(checkSeen(proof, { commitment: null, contribution: null, seat: null, hand: null }, deal), []);
+  const listed = proof.contributions.map((value, seat) => (seat === 2 ? null : value));
+  assert.deepEqual(checkSeen(proof, { ...seen, pooled: listed }, deal), [], "every value listed before the deal was dealt with");
+  const other = listed.findIndex((value) => value);
+  assert.ok(other >= 0, "the vector has another seat's contribution");
+  const swapped = listed.map((value, seat) => (seat === other ? "ab".repeat(16) : value));
+  assert.deepEqual(checkSeen(proof, { ...seen, pooled: swapped }, deal), [{ kind: "dropped", seat: other }]);
+  const dropped = { ...proof, contributions: proof.contributions.map((value, seat) => (seat === other ? null : value)) };
+  assert.deepEqual(checkSeen(dropped, { ...seen, pooled: listed }, deal), [{ kind: "dropped", seat: other }]);
 });

@@ -483,6 +483,23 @@ describe("fair deals", () => {
     assert.deepEqual(state.fair.seen.shown, { "1:1": C1 }, "the server may not swap it once your page gave its value");
   });
 
+  test("a contribution listed before the deal stays for the check until its seat changes hands", () => {
+    const listed = { t: "contributed", seq: 11, seat: 1, value: VALUE, table: table({ phase: "waiting", fair: fair(1, false, [null, VALUE, null, null]) }) };
+    assert.deepEqual(fold(initialState(), [waiting(), listed]).fair.seen.pooled, { "1:1": [null, VALUE, null, null] });
+    const mine = "1e".repeat(32); // the table lists Ann's value and no longer Bob's, though Bob still holds his seat
+    const unlisted = { t: "contributed", seq: 12, seat: 0, value: mine, table: table({ phase: "waiting", fair: fair(1, false, [mine, null, null, null]) }) };
+    assert.deepEqual(fold(initialState(), [waiting(), listed, unlisted]).fair.seen.pooled, { "1:1": [mine, VALUE, null, null] });
+    const seats = table().seats.map((seat, index) => (index === 1 ? { name: null, bot: null, free: true, away: false, why: null } : seat));
+    const stood = { t: "stood", seq: 12, seat: 1, table: table({ phase: "waiting", seats, fair: fair(1, false) }) };
+    assert.deepEqual(fold(initialState(), [waiting(), listed, stood]).fair.seen.pooled, { "1:1": [null, null, null, null] });
+    const reloaded = snapshot({ seq: 12, view: null, table: table({ phase: "waiting", fair: fair(1, false) }) });
+    assert.deepEqual(fold(initialState(), [waiting(), listed, reloaded]).fair.seen.pooled, { "1:1": [null, null, null, null] }, "frames may have been missed");
+    const played = fold(initialState(), [waiting(), listed, dealt]);
+    assert.deepEqual(played.fair.seen.pooled, { "1:1": [null, VALUE, null, null] }, "the dealt list does not replace it");
+    const kept = initialState({ seen: { given: {}, shown: {}, hands: {}, late: {} } }); // a tab's memory from before
+    assert.deepEqual(kept.fair.seen.pooled, {});
+  });
+
   test("a snapshot during a round shows the round's commitment from the table summary", () => {
     const state = fold(initialState(), [snapshot({ table: table({ fair: fair(1, true) }) })]);
     assert.deepEqual(state.fair.playing, fair(1, true));

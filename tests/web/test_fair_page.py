@@ -184,3 +184,38 @@ def test_a_contribution_refused_is_no_problem_shown_and_the_check_says_it_came_l
     expect(result).to_contain_text("Your page's contribution came after the deal was made, so it was not used.")
     expect(result).not_to_contain_text("Your page's contribution was used.")
     page.context.close()
+
+
+def test_a_contribution_listed_before_the_deal_and_dealt_without_is_caught(server: Server, browser: Browser) -> None:
+    """A server that lists another seat's contribution before the deal (here the route puts a value in the
+    bot's place of the table's list) and then deals without it could have picked among the deals; the page's
+    check says so, naming the seat (docs/fairness.md)."""
+    table_id, page = hosted(browser, server, {"players": 2, "mode": "block"}, [None, "easy"], "standard")
+    planted = "ab" * 32
+
+    def route(socket: WebSocketRoute) -> None:
+        upstream = socket.connect_to_server()
+
+        def incoming(text: str | bytes) -> None:
+            frame = json.loads(text)
+            if frame.get("t") == "contributed":
+                frame["table"]["fair"]["contributions"][1] = planted
+            socket.send(json.dumps(frame))
+
+        upstream.on_message(incoming)
+
+    page.route_web_socket(re.compile(r".*/ws$"), route)
+    page.goto(f"{server.url}/t/{table_id}")
+    page.wait_for_function(f"() => sessionStorage.getItem('dh_fair_{table_id}')?.includes('{planted}')")
+    page.get_by_role("button", name="Start the match").click()
+    play_until([page], lambda: page.locator("#summary:not([hidden])").count() > 0)
+    assert summary(server, table_id)["fair"]["contributions"][1] is None
+    page.get_by_role("button", name="Check this deal").click()
+    result = page.locator("#fair-result")
+    expect(result).to_have_attribute("data-verdict", "not fair")
+    bot = summary(server, table_id)["seats"][1]["name"]
+    expect(result).to_have_text(
+        f"This deal does not match its proof: the contribution of {bot} (easy bot), listed before the deal, is not"
+        " the one it was made with."
+    )
+    page.context.close()

@@ -407,6 +407,9 @@ def fair_words(language: str) -> dict[str, str]:
         "fair_problem_my-hand": forms.gettext("your hand is not the one you were dealt"),
         "fair_problem_table": forms.gettext("the proof is for another table or match"),
         "fair_problem_withheld": forms.gettext("the table committed to this deal before it was made but gave no proof"),
+        "fair_problem_dropped": forms.gettext(
+            "the contribution of %(name)s, listed before the deal, is not the one it was made with"
+        ),
     }
 
 

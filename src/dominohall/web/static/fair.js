@@ -179,9 +179,11 @@ export async function checkRound(record, index) {
 
 /**
  * What this page saw during the round, compared with the revealed proof: the commitment it showed before
- * the deal, the contribution it gave for its seat, and its own hand as dealt (each may be unknown: null).
- * The problems, in the shape of ``checkRound``'s: "shown" (another commitment was shown), "mine" (the page's
- * contribution is missing), "my-hand" (the hand dealt to this page is not the fair one).
+ * the deal, the contribution it gave for its seat, its own hand as dealt, and the contributions the table
+ * listed last before the deal (``pooled``, by seat; each may be unknown: null). The problems, in the shape of
+ * ``checkRound``'s: "shown" (another commitment was shown), "mine" (the page's contribution is missing),
+ * "my-hand" (the hand dealt to this page is not the fair one), "dropped" (``seat``'s listed value is not
+ * the one dealt with: an honest server drops a value only when its seat changes hands, which it lists).
  */
 export function checkSeen(proof, seen, deal) {
   const problems = [];
@@ -192,5 +194,8 @@ export function checkSeen(proof, seen, deal) {
   if (seen.hand && deal && seen.seat !== null && !same([...seen.hand].sort(), [...deal.hands[seen.seat]].sort())) {
     problems.push({ kind: "my-hand" });
   }
+  (seen.pooled ?? []).forEach((value, seat) => { // listed before the deal, then missing from it or another value
+    if (value && seat !== seen.seat && proof.contributions?.[seat] !== value) problems.push({ kind: "dropped", seat });
+  });
   return problems;
 }

@@ -13,7 +13,7 @@ export function show(row, result) {
 /** Check the deal ``ctx.deal`` ("match:round") of table ``ctx.tableId`` against its record and against what
  * this page saw of it (``ctx.seen``, state.js); each step's result goes to ``checked``. */
 export async function check(ctx, checked) {
-  const { deal, seen: { shown, given, hands, late } } = ctx;
+  const { deal, seen: { shown, given, hands, late, pooled } } = ctx;
   const [match, round] = deal.split(":").map(Number);
   checked({ verdict: "", text: words.fair_checking });
   try {
@@ -23,7 +23,7 @@ export async function check(ctx, checked) {
     if (!record.rounds?.[round - 1]) throw new Error("the record does not have this round yet");
     const result = await checkRound(record, round - 1);
     const proof = record.rounds[round - 1].fair;
-    const seen = { commitment: shown[deal] ?? null, contribution: late[deal] ? null : (given[deal] ?? null), seat: ctx.you, hand: hands[deal] ?? null };
+    const seen = { commitment: shown[deal] ?? null, contribution: late[deal] ? null : (given[deal] ?? null), seat: ctx.you, hand: hands[deal] ?? null, pooled: pooled[deal] ?? null };
     const problems = [...result.problems, ...(proof && result.deal ? checkSeen(proof, seen, result.deal) : [])];
     if (proof && (proof.table !== ctx.tableId || proof.match !== match)) problems.push({ kind: "table" });
     if (!proof && shown[deal]) problems.push({ kind: "withheld" }); // committed to before this page's eyes, then no proof

@@ -6,12 +6,12 @@ export const CHAT_LENGTH = 50;
 
 /** The state before any frame: ``watching`` and fair deals ``seen`` as this tab remembers them, ``scores`` as
  * the browser kept them. @param {{watching?: boolean, scores?: ScoreRows, seen?: FairSeen}} [kept] @returns {State} */
-export function initialState({ watching = false, scores = { match: null, rows: [], complete: false }, seen = { given: {}, shown: {}, hands: {}, late: {} } } = {}) {
+export function initialState({ watching = false, scores = { match: null, rows: [], complete: false }, seen = undefined } = {}) {
   return {
     link: "connecting", seq: null, you: null, watching, table: null, view: null, match: null, connected: null,
     chat: [], feed: { round: null, timeouts: [], standIn: [], scored: {} }, scores, summary: null, folded: false,
     clock: null, between: null, turnSeq: null, fresh: null, choice: null, movedAt: null, problem: null, notice: null,
-    hint: null, fair: { playing: null, sent: null, seen, results: {} },
+    hint: null, fair: { playing: null, sent: null, seen: { given: {}, shown: {}, hands: {}, late: {}, pooled: {}, ...seen }, results: {} },
   };
 }
 
@@ -38,7 +38,7 @@ function received(state, frame, now) {
   if (frame.seq) next.seq = Math.max(state.seq ?? 0, frame.seq);
   if (next.hint && (next.seq ?? 0) > next.hint.at) next.hint = null; // the table moved on
   if ("table" in frame && frame.table) next.table = frame.table;
-  next.fair = fairness(next, frame);
+  next.fair = fairness(next, frame, state.table);
   switch (frame.t) {
     case "snapshot": return snapshot(next, frame);
     case "welcome": return { ...next, you: frame.you };
@@ -146,18 +146,33 @@ function settle(state) {
   return { ...state, feed, scores, choice };
 }
 
-/** Fair deals (docs/fairness.md): the round's commitment; per deal, the first one shown before it, and your hand.
- * @param {State} state @param {Exclude<Frame, ErrorFrame>} frame @returns {Fairness} */
-function fairness(state, frame) {
+/** Fair deals (docs/fairness.md): the round's commitment; per deal, the first one shown before it, the
+ * contributions listed before it (``pooled``), and your hand.
+ * @param {State} state @param {Exclude<Frame, ErrorFrame>} frame @param {Table | null} before the table until this frame
+ * @returns {Fairness} */
+function fairness(state, frame, before) {
   const open = state.table?.fair;
   let next = state;
   if (open && !open.dealt && !state.fair.seen.shown[dealOf(open)]) next = noteFair(next, "shown", dealOf(open), open.commitment);
+  if (open && !open.dealt) next = notePooled(next, open, frame.t === "snapshot" ? null : before);
   let playing = next.fair.playing;
   if (frame.t === "round") {
     playing = frame.fair ?? null;
     if (playing && state.you !== null && frame.view.hand) next = noteFair(next, "hands", dealOf(playing), frame.view.hand);
   } else if ("table" in frame && frame.table) playing = open?.dealt ? open : null;
   return playing === next.fair.playing ? next.fair : { ...next.fair, playing };
+}
+
+/** The contributions listed for the open deal: a seat's value stays as first listed while the same person or
+ * bot holds the seat (a seat changing hands drops its value, and the table shows that change); after a
+ * snapshot (``before`` null: frames may have been missed) the list starts again from the table's.
+ * @param {State} state @param {FairInfo} open @param {Table | null} before @returns {State} */
+function notePooled(state, open, before) {
+  const deal = dealOf(open);
+  const kept = before ? state.fair.seen.pooled[deal] : null;
+  const holder = (/** @type {Table | null} */ table, /** @type {number} */ seat) => JSON.stringify(table?.seats[seat] ?? null);
+  const pooled = open.contributions.map((value, seat) => (kept?.[seat] && holder(before, seat) === holder(state.table, seat) ? kept[seat] : value));
+  return String(pooled) === String(state.fair.seen.pooled[deal]) ? state : noteFair(state, "pooled", deal, pooled);
 }
 
 /** @param {State} state @param {keyof FairSeen} kind @param {string} deal @param {any} value @returns {State} */

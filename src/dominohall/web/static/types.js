@@ -139,9 +139,10 @@
 
 /**
  * Per deal ("match:round"): the contribution this page gave, the commitment it showed before the deal, the
- * hand it was dealt, and the code of a refused contribution (its deal came first).
+ * hand it was dealt, the code of a refused contribution (its deal came first), and the contributions the
+ * table listed last before the deal (by seat).
  * @typedef {{given: {[deal: string]: string}, shown: {[deal: string]: string}, hands: {[deal: string]: Tile[]},
- *   late: {[deal: string]: string}}} FairSeen
+ *   late: {[deal: string]: string}, pooled: {[deal: string]: (string | null)[]}}} FairSeen
  */
 
 /** @typedef {{verdict: string, text: string}} FairResult A deal checked: "fair", "not fair", "no proof" or "". */
