@@ -265,8 +265,22 @@ def boxes(page: Page, selector: str) -> list[dict[str, float]]:
     )
 
 
-def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: Server, browser: Browser) -> None:
-    page = seated(browser, paced, {"width": 1280, "height": 800}, "en-GB")
+LABEL_SIZE = """(chart) => [...document.querySelectorAll(`${chart} text.label`)].map((text) => {
+    const svg = text.ownerSVGElement;
+    return parseFloat(getComputedStyle(text).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+})"""
+"""The size each label of ``chart`` is shown at, in CSS pixels: its font size times the chart's scale."""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_chart_labels_never_overlap_keep_their_size_and_the_side_scoreboard_fits(
+    paced: Server, browser: Browser, width: int
+) -> None:
+    """Three charts (eight long names in the side's panel, two lines in the play area, one seat far ahead of
+    two long names) on a desktop and on a phone: no label on another or outside its chart, each shown at
+    its own size (13 px, not a wide drawing shrunk to the phone's width), and the side's scoreboard inside
+    its panel."""
+    page = seated(browser, paced, {"width": width, "height": 800}, "en-GB")
     page.evaluate(
         """async (names) => {
         const { scoreboard, Scores } = await import("/static/summary.js");
@@ -294,7 +308,15 @@ def test_chart_labels_never_overlap_and_the_side_scoreboard_fits_at_1280(paced: 
     }""",
         CHART_NAMES,
     )
-    for chart in ("#side-scores svg.chart", "#wide-chart svg.chart", "#top-chart svg.chart"):
+    charts = ("#side-scores svg.chart", "#wide-chart svg.chart", "#top-chart svg.chart")
+    for chart in charts if width > 1000 else charts[1:]:  # a phone's side panel is behind a tab
+        page.wait_for_function(  # each is drawn again at the width it is shown at
+            "(c) => { const svg = document.querySelector(c);"
+            " return svg && Math.round(svg.getBoundingClientRect().width) === Number(svg.dataset.width); }",
+            arg=chart,
+        )
+        sizes = page.evaluate(LABEL_SIZE, chart)
+        assert sizes and min(sizes) >= 12.5, f"the labels of {chart} are shown at {min(sizes):.1f} px"
         labels = boxes(page, f"{chart} text.label")
         assert len(labels) in (8, 2, 3)
         for i, a in enumerate(labels):

@@ -4,8 +4,9 @@ import { words } from "./i18n.js";
 
 export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#56b4e9", "#1d2321", "#e69f00"];
 const DASHES = ["", "", "", "", "6 3", "6 3", "2 3", "2 3"];
-const [WIDTH, HEIGHT] = [460, 230];
-const PLOT = { left: 34, right: WIDTH - 190, top: 12 };
+const HEIGHT = 230;
+const [WIDTH, NARROWEST, WIDEST] = [460, 300, 576]; // the chart's width in px: the default, and the range it is drawn at
+const PLOT = { left: 34, labels: 190, top: 12 }; // the labels' column on the right
 const LABEL_CHARS = 20; // a line of a label: a longer name (a team's) goes on as many lines as it needs
 const LINE = 15; // the height of a label's line
 let made = 0;
@@ -53,9 +54,13 @@ function spread(ys, tall, bottom) {
 
 /**
  * The chart: ``names`` per line, ``totals[r][i]`` the running total of line i after round r + 1 (a
- * round may be ``null`` when this page never saw it), ``rounds`` the rounds played (the x axis).
+ * round may be ``null`` when this page never saw it), ``rounds`` the rounds played (the x axis), drawn
+ * ``width`` units wide (kept between NARROWEST and WIDEST): drawn at the width it is shown at, its words
+ * keep their size, where a wider drawing shrunk to a phone's width made them small.
  */
-export function scoreChart(names, totals, rounds) {
+export function scoreChart(names, totals, rounds, width = WIDTH) {
+  const wide = Math.min(WIDEST, Math.max(NARROWEST, Math.round(width)));
+  const right = wide - PLOT.labels;
   const known = totals.map((row, r) => [r + 1, row]).filter(([, row]) => row);
   const top = Math.max(1, ...known.flatMap(([, row]) => row));
   const dy = step(top);
@@ -64,20 +69,20 @@ export function scoreChart(names, totals, rounds) {
   const lines = names.map((name, i) => wrapName(`${name} ${known.at(-1)?.[1][i] ?? 0}`));
   const height = Math.max(HEIGHT, lines.reduce((sum, label) => sum + label.length * LINE, 0) + PLOT.top + 34);
   const bottom = height - 30;
-  const X = (r) => PLOT.left + ((PLOT.right - PLOT.left) * r) / xs;
+  const X = (r) => PLOT.left + ((right - PLOT.left) * r) / xs;
   const Y = (v) => bottom - ((bottom - PLOT.top) * v) / yMax;
   const id = `chart-title-${++made}`;
-  const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "chart", role: "img", "aria-labelledby": id });
+  const svg = el("svg", { viewBox: `0 0 ${wide} ${height}`, class: "chart", role: "img", "aria-labelledby": id, "data-width": width });
   el("title", { id }, svg).textContent = words.chart_title;
   for (let v = 0; v <= yMax; v += dy) {
-    el("line", { x1: PLOT.left, x2: PLOT.right, y1: Y(v), y2: Y(v), class: "grid" }, svg);
+    el("line", { x1: PLOT.left, x2: right, y1: Y(v), y2: Y(v), class: "grid" }, svg);
     el("text", { x: PLOT.left - 5, y: Y(v) + 4, "text-anchor": "end", class: "tick" }, svg).textContent = String(v);
   }
   const every = Math.ceil(xs / 13);
   for (let r = 0; r <= xs; r += every) {
     el("text", { x: X(r), y: bottom + 16, "text-anchor": "middle", class: "tick" }, svg).textContent = String(r);
   }
-  el("text", { x: PLOT.right, y: height - 2, "text-anchor": "end", class: "axis" }, svg).textContent = words.round;
+  el("text", { x: right, y: height - 2, "text-anchor": "end", class: "axis" }, svg).textContent = words.round;
   const ends = names.map((_, i) => Y(known.at(-1)?.[1][i] ?? 0));
   const labels = spread(ends, lines.map((label) => label.length), bottom);
   names.forEach((name, i) => {
@@ -87,11 +92,11 @@ export function scoreChart(names, totals, rounds) {
     el("polyline", { points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "), class: "series", "data-seat": i, stroke: colour, "stroke-dasharray": DASHES[i % DASHES.length], fill: "none" }, group);
     points.slice(1).forEach(([x, y]) => marker(group, i, x, y, colour));
     const [x, y] = points.at(-1);
-    el("line", { x1: x + 4, y1: y, x2: PLOT.right + 8, y2: labels[i] - 4, class: "leader", stroke: colour }, group);
-    marker(group, i, PLOT.right + 13, labels[i] - 4, colour);
-    const label = el("text", { x: PLOT.right + 20, y: labels[i], class: "label" }, group);
+    el("line", { x1: x + 4, y1: y, x2: right + 8, y2: labels[i] - 4, class: "leader", stroke: colour }, group);
+    marker(group, i, right + 13, labels[i] - 4, colour);
+    const label = el("text", { x: right + 20, y: labels[i], class: "label" }, group);
     el("title", {}, label).textContent = name;
-    lines[i].forEach((line, k) => { el("tspan", { x: PLOT.right + 20, dy: k ? LINE : 0 }, label).textContent = k ? ` ${line}` : line; });
+    lines[i].forEach((line, k) => { el("tspan", { x: right + 20, dy: k ? LINE : 0 }, label).textContent = k ? ` ${line}` : line; });
   });
   return svg;
 }

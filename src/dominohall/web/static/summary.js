@@ -73,7 +73,15 @@ export function scoreboard(names, scores) {
   names.forEach((_, i) => cell(foot, last ? String(last[i]) : "0"));
   wrap.appendChild(grid);
   const chart = make("div", null, { class: "chart-box" });
-  chart.append(scoreChart(names, scores.rows, scores.rows.length), make("p", words.chart_note, { class: "chart-note" }));
+  let svg = scoreChart(names, scores.rows, scores.rows.length);
+  chart.append(svg, make("p", words.chart_note, { class: "chart-note" }));
+  new ResizeObserver(([seen]) => { // drawn again at the width it is shown at, whenever that changes
+    const width = Math.round(seen.contentRect.width);
+    if (!width || width === Number(svg.dataset.width)) return;
+    const again = scoreChart(names, scores.rows, scores.rows.length, width);
+    svg.replaceWith(again);
+    svg = again;
+  }).observe(chart);
   box.append(wrap, chart);
   return box;
 }
