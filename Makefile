@@ -55,7 +55,7 @@ bench: $(STAMP) chromium
 
 # The ladder of the site's "How strong are the bots?" page: the only target that writes web/ladder.json, which is
 # committed with the figures measured. Budgets count CPU time, so other work on the machine does not bias them.
-LADDER_DEALS ?= 30
+LADDER_DEALS ?= 60
 ladder: $(STAMP)
 	$(BIN)/python -m pip install -q --disable-pip-version-check open_spiel==2.0.2  # compared against, not a dependency
 	$(BIN)/python bench/ladder.py --clock cpu --jobs 2 --deals $(LADDER_DEALS) --out src/dominohall/web/ladder.json
