@@ -46,7 +46,7 @@ def main() -> None:
     figures = {
         "rounds": args.rounds,
         "samples": args.samples,
-        "seconds_per_seat": {"median": round(statistics.median(per_seat), 2), "worst": round(max(per_seat), 2)},
+        "seconds_per_seat": {"median": round(statistics.median(per_seat), 3), "worst": round(max(per_seat), 3)},
         "seconds_per_round": round(statistics.median(per_round), 2),
         "choices_per_seat": round(statistics.fmean(choices), 1),
         "ms_per_choice": round(1000 * sum(per_seat) / max(1, sum(choices)), 1),

@@ -16,4 +16,5 @@ def test_the_analysis_bench_prints_its_figures() -> None:
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["rounds"] == 1 and figures["samples"] == 8 and figures["choices_per_seat"] > 0
-    assert 0 < figures["seconds_per_seat"]["median"] <= figures["seconds_per_seat"]["worst"]
+    seat = figures["seconds_per_seat"]  # to the ms: a seat with few choices takes under 1 ms
+    assert 0 <= seat["median"] <= seat["worst"] and seat["worst"] > 0
