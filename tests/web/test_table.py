@@ -108,6 +108,16 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     page.get_by_role("button", name="Continue").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#scores svg.chart polyline.series")).to_have_count(4)  # the scoreboard stays beside
+    page.evaluate("document.querySelector('#scoreboard .scoreboard').dataset.kept = 'yes'")
+    played = page.locator("#board").get_attribute("data-tiles")  # the next frames redraw the board, not the scores
+    for _ in range(200):
+        if page.locator(MY_TURN).count():
+            make_move(page)
+        if page.locator("#board").get_attribute("data-tiles") != played:
+            break
+        page.wait_for_timeout(100)
+    assert page.locator("#board").get_attribute("data-tiles") != played, "no tile laid in 20 s of the next round"
+    expect(page.locator("#scoreboard .scoreboard")).to_have_attribute("data-kept", "yes")
     print(f"a drawn tile that fit nowhere passed by itself: {auto_passed}")
     page.context.close()
 

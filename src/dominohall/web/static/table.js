@@ -297,6 +297,8 @@ function continueRound() {
   }
 }
 
+let drawnScores = ""; // the names and rows the side panel's scoreboard shows
+
 /** @param {Table} table */
 function renderScores(table) {
   const box = $("summary");
@@ -325,9 +327,10 @@ function renderScores(table) {
     const playing = !active || active === document.body || active.closest("#hand, .actions, #targets");
     if (opened && playing) box.querySelector("#continue:not([disabled]), #rematch")?.focus({ preventScroll: true }); // the keyboard's next step
   }
-  const board = $("scoreboard");
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
-  if (!$("scores").hidden) board.replaceChildren(scoreboard(sides(table), scores));
+  const drawn = JSON.stringify([sides(table), scores.rows]);
+  if (!$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(scoreboard(sides(table), scores));
+  drawnScores = $("scores").hidden ? "" : drawn; // drawn again only when a round ends or a name changes
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=scores]"));
   tab.hidden = $("scores").hidden; // a phone: no empty Scores tab
   if (tab.hidden && tab.getAttribute("aria-selected") === "true") showTab("moves");
