@@ -204,8 +204,13 @@ class Client:
         return await self.until(lambda f: f["t"] in ("ack", "error") and f.get("id") == command_id)
 
     async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
-        """The next frame (kept and checked)."""
-        frame = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
+        """The next frame (kept and checked).
+
+        The wait is ``asyncio.timeout``, not ``asyncio.wait_for``: on Python 3.11, a task cancelled in the loop
+        pass in which its frame arrived went on inside ``wait_for`` as if never cancelled (a reader of a busy
+        table then read on until the match ended, minutes later)."""
+        async with asyncio.timeout(timeout):
+            frame = json.loads(await self.socket.recv())
         server_frames.validate_python(frame)
         self.frames.append(frame)
         return frame  # type: ignore[no-any-return]

@@ -326,7 +326,8 @@ class Peer:
         self._reader = asyncio.create_task(self._read())
         if hello:
             await self.send_raw(json.dumps({"t": "hello", "v": 2, "last_seq": last_seq}))
-            await asyncio.wait_for(self._joined.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self._joined.wait()
             deadline = asyncio.get_running_loop().time() + timeout
             while self.last_seq < self.caught_up and self.alive and asyncio.get_running_loop().time() < deadline:
                 await asyncio.sleep(0.005)  # a welcome's missed events follow it: the view is old until then
@@ -374,7 +375,8 @@ class Peer:
         """Close the connection and stop reading."""
         if self.socket is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.socket.close(), 5)
+                async with asyncio.timeout(5):
+                    await self.socket.close()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

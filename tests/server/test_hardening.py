@@ -479,7 +479,8 @@ async def _slow_readers(server: Server, readers: int) -> tuple[list[tuple[int | 
     while log_of(server).count("slow client dropped") < readers:  # the sleepers read nothing meanwhile
         assert loop.time() - started < 30, "no slow client was dropped in 30 s"
         await asyncio.sleep(0.2)
-    closes = [await _close_code(sleeper) for sleeper in sleepers]
+    closes = list(await asyncio.gather(*(_close_code(sleeper) for sleeper in sleepers)))  # all read at once: the
+    # server's closing handshake with each waits a few seconds, and then it cuts the connection (1006)
     read_on = host.last_seq() - seen
     reading.cancel()
     await asyncio.gather(reading, return_exceptions=True)
@@ -506,7 +507,8 @@ async def _close_code(sleeper: Any, within: float = 30) -> tuple[int | None, int
         while True:
             left = deadline - loop.time()
             assert left > 0, f"a sleeper was not closed within {within} s of the drops"
-            size += len(await asyncio.wait_for(sleeper.recv(), min(10, left)))
+            async with asyncio.timeout(min(10, left)):
+                size += len(await sleeper.recv())
     return sleeper.close_code, size
 
 

@@ -98,7 +98,8 @@ async def _watch_through(nginx: Nginx, table_id: str) -> None:
     url = f"ws://127.0.0.1:{nginx.port}/t/{table_id}/ws"
     async with connect(url, origin=nginx.url) as socket:  # type: ignore[arg-type]
         await socket.send(json.dumps({"t": "hello", "v": 2, "last_seq": None}))
-        frame = json.loads(await asyncio.wait_for(socket.recv(), 10))
+        async with asyncio.timeout(10):
+            frame = json.loads(await socket.recv())
         assert frame["t"] == "snapshot" and frame["table"]["id"] == table_id
 
 

@@ -89,7 +89,8 @@ def test_a_process_starting_while_a_table_is_appended_to_neither_waits_nor_block
         appending.execute("INSERT INTO events VALUES ('t1', 1, NULL, 'seat:0', 1.0, '{}'::jsonb)")
 
         async def start() -> bool:
-            store = await asyncio.wait_for(PostgresStore.open(postgres_url), timeout=10.0)  # waited for ever before
+            async with asyncio.timeout(10):
+                store = await PostgresStore.open(postgres_url)  # waited for ever before
             try:
                 return await store.has_table("t1")
             finally:
