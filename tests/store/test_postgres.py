@@ -5,6 +5,8 @@ server."""
 from __future__ import annotations
 
 import asyncio
+import signal
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -17,6 +19,8 @@ from dominohall.store.backends import backend_for
 from dominohall.store.coordinator import PostgresCoordinator, presence_key, rendezvous_owner, table_key
 from dominohall.store.postgres import CHANNEL, PostgresStore
 from dominohall.tables.ports import Event, SeqConflictError, StoreError
+
+from ..postgres import DATABASE, PostgresServer, find_binaries
 
 T = TypeVar("T")
 
@@ -323,3 +327,44 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_next_append(post
         return await store.load("t1")
 
     assert [e.seq for e in with_store(postgres_url, work)] == [1, 2]
+
+
+def test_an_outage_is_told_within_the_stores_wait_and_the_store_comes_back_by_itself() -> None:
+    """With the server down, an append fails with ``StoreError`` once the store's wait is over (5 s, not the
+    pool's 30, which a table's every later command would wait again), and once the server is back the same
+    store appends again, its pool making its connections anew without being asked to (a server of its own:
+    this test stops it)."""
+    server = PostgresServer().start()
+
+    async def main() -> tuple[float, float]:
+        store = await PostgresStore.open(server.url(DATABASE))
+        try:
+            await store.create_table("t1", 1.0)
+            await store.append([event(1)])
+            assert server.process is not None
+            server.process.send_signal(signal.SIGINT)  # a fast shutdown: the pool's connections are cut
+            await asyncio.to_thread(server.process.wait, 30)
+            started = time.monotonic()
+            with pytest.raises(StoreError):
+                await store.append([event(2)])
+            told = time.monotonic() - started
+            assert await asyncio.to_thread(server._launch, find_binaries()), "the server did not start again"
+            back = time.monotonic()
+            while True:
+                try:
+                    await store.append([event(2)])
+                    break
+                except StoreError:
+                    assert time.monotonic() - back < 30, "the store did not come back"
+                    await asyncio.sleep(0.25)
+            assert [e.seq for e in await store.load("t1")] == [1, 2]
+            return told, time.monotonic() - back
+        finally:
+            await store.close()
+
+    try:
+        told, back = asyncio.run(main())
+    finally:
+        server.stop()
+    print(f"an append during the outage failed after {told:.1f} s; the store was back {back:.1f} s after the server")
+    assert told < 15, f"an append during the outage waited {told:.1f} s (the pool's own default: 30 s)"

@@ -47,7 +47,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from ..tables.ports import Listing, News, StoreError
-from .postgres import CHANNEL, SCHEMA_LOCK, check_connection, is_postgres_url
+from .postgres import CHANNEL, RECONNECT, SCHEMA_LOCK, WAIT, check_connection, is_postgres_url
 
 log = logging.getLogger("dominohall.store")
 T = TypeVar("T")
@@ -186,7 +186,7 @@ class PostgresCoordinator:
         self._listener = asyncio.create_task(self._listen(listening, news), name="dominohall-listener")
         self._lobby = AsyncConnectionPool(  # its connections are made in the background, and again when lost
             self.url, min_size=1, max_size=2, kwargs={"autocommit": True}, open=False, check=check_connection,
-            name="dominohall-lobby",
+            name="dominohall-lobby", timeout=WAIT, reconnect_timeout=RECONNECT,
         )  # fmt: skip
         await self._lobby.open(wait=False)
 

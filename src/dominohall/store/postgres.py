@@ -32,6 +32,14 @@ log = logging.getLogger("dominohall.store")
 
 CHANNEL = "dominohall"
 """The notification channel: each payload is ``"<table id> <last seq>"``."""
+WAIT = 5.0
+"""Seconds a statement waits for a pooled connection before the store is reported unavailable (``StoreError``;
+a table answers its command ``busy``): with the server unreachable, a player is told in seconds, not in the
+pool's default 30, which every later command of the same table would wait again in turn."""
+RECONNECT = 10.0
+"""Seconds a pool keeps making a lost connection again, its waits doubling from 1 s, before it gives up and
+waits for the next statement to ask for one (which tries at once). The pool's default, 5 minutes, lets the
+waits grow past a minute: a server back after a long outage could wait that long to be used again."""
 SCHEMA_LOCK = 0x646F6D696E6F
 """The transaction-level advisory lock held while the schema is created (two processes may start at once)."""
 
@@ -117,13 +125,25 @@ class PostgresStore:
     event loop that uses it) and creates the schema if it is missing; ``await PostgresStore.open(url)``
     does so at once."""
 
-    def __init__(self, url: str, *, pool_size: int = 8, open_timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int = 8,
+        open_timeout: float = 30.0,
+        wait: float = WAIT,
+        reconnect: float = RECONNECT,
+    ) -> None:
         if not is_postgres_url(url):
             raise StoreError(f"not a PostgreSQL URL: {url!r} (expected postgresql://user@host:port/database)")
         self.url = url
         self.pool_size = pool_size
         self.open_timeout = open_timeout
         """Seconds to keep trying to reach the server at first use (it may be starting too)."""
+        self.wait = wait
+        """Seconds a statement waits for a connection (``WAIT``)."""
+        self.reconnect = reconnect
+        """Seconds a lost connection is made again before the pool waits to be asked (``RECONNECT``)."""
         self._pool: AsyncConnectionPool | None = None
         self._opening = asyncio.Lock()
         self._closed = False
@@ -153,6 +173,8 @@ class PostgresStore:
                     kwargs={"autocommit": True},
                     open=False,
                     check=check_connection,
+                    timeout=self.wait,
+                    reconnect_timeout=self.reconnect,
                 )
                 try:
                     await pool.open(wait=True, timeout=self.open_timeout)
