@@ -207,6 +207,33 @@ def test_the_table_tells_the_story_of_the_round(
     page.context.close()
 
 
+SHOW_PENDING_AND_DRAWN = """() => {
+  const { words, plurals } = JSON.parse(document.getElementById("strings").textContent);
+  const pending = document.getElementById("pending"), drawn = document.getElementById("drawn-note");
+  pending.textContent = "9-9: " + plurals.toes.other.replace("%(num)d", "2");
+  drawn.textContent = words.drawn_no_fit.replace("%(tile)s", "9-8");
+  pending.hidden = drawn.hidden = false;
+  const note = drawn.getBoundingClientRect(), notes = document.querySelector(".notes").getBoundingClientRect();
+  return { whole: note.height > 0 && note.top >= notes.top - 0.5 && note.bottom <= notes.bottom + 0.5,
+           note: [note.top, note.bottom], notes: [notes.top, notes.bottom], text: drawn.textContent }; }"""
+"""Show a double's toes wanted and a drawn tile that fits nowhere at once (as the page does for the moment before
+it passes by itself), each in the page's language: is the drawn tile's note drawn whole in the notes row?"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [(LAPTOP, "ru-RU"), (LAPTOP, "cs-CZ"), (PHONE, "ru-RU"), (SMALL_PHONE, "pl-PL")],
+    ids=["laptop-ru", "laptop-cs", "phone-ru", "phone360-pl"],
+)
+def test_a_drawn_tile_that_fits_nowhere_is_told_whole_beside_a_double_waiting(
+    paced: Server, browser: Browser, viewport: ViewportSize, language: str
+) -> None:
+    page = seated(browser, paced, viewport, language)
+    shown = page.evaluate(SHOW_PENDING_AND_DRAWN)
+    assert shown["whole"], f"the note of the drawn tile is cut off in the notes row: {shown}"
+    page.context.close()
+
+
 @pytest.mark.parametrize(
     "viewport",
     [PHONE, {"width": 844, "height": 390}, {"width": 1366, "height": 768}],
