@@ -172,12 +172,12 @@ def test_three_processes_share_the_tables_and_take_up_a_killed_ones_without_a_cl
         (tmp_path / name).mkdir()
         servers.append(Server(tmp_path / name / "db", store=postgres_url, options=["--grace", "600"]).start())
     try:
-        killed, before, after, waits = asyncio.run(_share(servers))
+        killed, before, after, waits, every = asyncio.run(_share(servers))
     finally:
         for server in servers:
             server.stop()
-    assert sum(before) == TABLES + 1 and all(count > 0 for count in before), before
-    assert after[killed] == 0 and sum(after) == TABLES + 1, (before, after)
+    assert sum(before) == every, before
+    assert after[killed] == 0 and sum(after) == every, (before, after)
     assert max(waits) < TAKEOVER, waits
     for name in ("one", "two", "three"):
         assert "Task was destroyed" not in (tmp_path / name / "server.log").read_text(), "an actor was lost"
@@ -189,18 +189,29 @@ TAKEOVER = 5.0
 """Seconds within which a killed process's tables are owned again and their bots move."""
 
 
-async def _share(servers: list[Server]) -> tuple[int, list[int], list[int], list[float]]:
-    """``TABLES`` public tables (and one private) made through the three processes in turn, each with a
-    person connected through the next one and three bots; every lobby lists the public ones; every person
-    plays a move; the process owning most is killed (its people stay
+async def _share(servers: list[Server]) -> tuple[int, list[int], list[int], list[float], int]:
+    """``TABLES`` public tables (and one private) made through the three processes in turn, more while a
+    process owns none, each with a person connected through the next one and three bots; every lobby lists
+    the public ones; every person plays a move; the process owning most is killed (its people stay
     away); the people connected to the others play one move more, and the bots must answer it. The
-    processes' tables owned before and after (every lobby still listing the public ones after), and the
-    seconds each bot move after the kill waited."""
+    processes' tables owned before and after (every lobby still listing the public ones after), the
+    seconds each bot move after the kill waited, and how many tables there were."""
     await until_true(lambda: all(health(server)["processes"] == 3 for server in servers), what="all three live")
     tables = [create_table(servers[n % 3], [None, "easy", "easy", "easy"], {"public": True}) for n in range(TABLES)]
     create_table(servers[0], [None, None, "easy", "easy"], {})  # not public: never listed
     public = {table_id for table_id, _ in tables}
-    await until_true(lambda: sum(owned(server) for server in servers) == TABLES + 1, what="every table owned once")
+    every = TABLES + 1
+
+    def all_owned() -> bool:
+        return sum(owned(server) for server in servers) == every
+
+    await until_true(all_owned, what="every table owned once")
+    while min(owned(server) for server in servers) == 0:  # the hashing gave a process none (about 1.5% of runs)
+        assert len(tables) < TABLES + 24, f"a process was chosen for none of {len(tables)} public tables"
+        tables.append(create_table(servers[len(tables) % 3], [None, "easy", "easy", "easy"], {"public": True}))
+        public.add(tables[-1][0])
+        every += 1
+        await until_true(all_owned, what="every table owned once")
     clients = [await Client.open(servers[(n + 1) % 3], t, cookie) for n, (t, cookie) in enumerate(tables)]
     for client in clients:
         assert (await client.command({"t": "start"}))["t"] == "ack"
@@ -213,14 +224,13 @@ async def _share(servers: list[Server]) -> tuple[int, list[int], list[int], list
     playing = [client for n, client in enumerate(clients) if (n + 1) % 3 != killed]
     waits = await asyncio.gather(*(bot_answer(client) for client in playing))
     living = [server for n, server in enumerate(servers) if n != killed]
-    every = TABLES + 1
     await until_true(lambda: sum(owned(server) for server in living) == every, timeout=TAKEOVER, what="the take-up")
     await until_true(lambda: all(listed(server) == public for server in living), what="the lobbies after the take-up")
     after = [0 if n == killed else owned(server) for n, server in enumerate(servers)]
     assert time.monotonic() - killed_at < TAKEOVER + 1
     for client in playing:
         await client.close()
-    return killed, before, after, waits
+    return killed, before, after, waits, every
 
 
 def owners_work(frame: dict[str, Any], after: int) -> bool:
