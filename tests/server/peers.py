@@ -287,6 +287,8 @@ class Peer:
     """Called with every frame (the soak's people react to their turn)."""
     socket: ClientConnection | None = None
     you: int | None = None
+    left_at: int | None = None
+    """The ``seq`` of the event that took this person's seat away (a stand, a kick, a bot put in it), if any."""
     view: dict[str, Any] | None = None
     table: dict[str, Any] | None = None
     last_seq: int = 0
@@ -435,6 +437,8 @@ class Peer:
 
     def _join(self, frame: Frame) -> None:
         self.you = frame.get("you")
+        if self.you is not None:
+            self.left_at = None  # seated as of this snapshot or welcome
         if frame["t"] == "snapshot":
             self.view, self.table, self.match = frame.get("view"), frame.get("table"), frame.get("match")
             self.expected = int(frame["seq"]) + 1
@@ -472,7 +476,7 @@ class Peer:
         if isinstance(frame.get("table"), dict):
             self.table = frame["table"]
         if kind in ("kicked", "stood", "bot") and frame.get("seat") == self.you:
-            self.you = None
+            self.you, self.left_at = None, frame["seq"]
         if kind in ("started", "rematch"):
             self.match = None
 
