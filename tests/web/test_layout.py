@@ -527,6 +527,49 @@ def test_the_caption_of_a_double_waiting_for_toes_covers_no_tile(
     page.close()
 
 
+CAPTIONS_CUT = """async ({ view, portrait, label }) => {
+    const board = await import("/static/board.js");
+    const { Camera } = await import("/static/camera.js");
+    const box = document.createElement("div");
+    box.className = "board";
+    const [width, height] = portrait ? [400, 800] : [900, 500];
+    box.style.cssText = `position: fixed; left: 0; top: 0; width: ${width}px; height: ${height}px`;
+    document.body.appendChild(box);
+    const cut = [];
+    for (let i = 1; i < view.placed.length; i++) {  // each double as it was laid, waiting for its toes
+        const pending = view.placed[i][0];
+        if (pending.split("-")[0] !== pending.split("-")[1]) continue;
+        const sofar = { ...view, placed: view.placed.slice(0, i + 1) };
+        const drawn = board.drawBoard(box, sofar, "chickenfoot", { pending, playHere: label, portrait });
+        const camera = new Camera(box);
+        const followed = board.focusKeys(sofar, { pending }).map(drawn.areaOf).filter(Boolean);
+        camera.attach(drawn.svg, drawn.bounds, followed);
+        const text = box.querySelector(".pending-mark text").getBoundingClientRect(), b = box.getBoundingClientRect();
+        const inside = text.left >= b.left - 0.5 && text.right <= b.right + 0.5 && text.top >= b.top - 0.5
+            && text.bottom <= b.bottom + 0.5;
+        if (!inside) cut.push(`${pending} at ${i} (${box.dataset.camera})`);
+    }
+    box.remove();
+    return cut;
+}"""
+
+
+@pytest.mark.parametrize("portrait", [False, True], ids=["landscape", "portrait"])
+def test_the_caption_of_a_double_waiting_for_toes_is_in_sight(paced: Server, browser: Browser, portrait: bool) -> None:
+    """On the dense boards' rounds, each double just laid: the board's view (fitted, or following the
+    play on a dense board) shows the whole of its caption, in the longest of the languages' words (it was cut
+    at the board's edge when it lay outside every tile)."""
+    page = browser.new_page()
+    page.goto(f"{paced.url}/en/")
+    cut = [
+        where
+        for view in dense_boards(8)  # each round from its first double on: small boards, then dense ones
+        for where in page.evaluate(CAPTIONS_CUT, {"view": view, "portrait": portrait, "label": "ждёт пальцев"})
+    ]
+    assert cut == []
+    page.close()
+
+
 DRAW_CHOICE = """async ({ view, rect }) => {
     const board = await import("/static/board.js");
     const { Camera } = await import("/static/camera.js");

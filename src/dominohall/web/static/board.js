@@ -278,12 +278,14 @@ const rotation = (s) => angleOf(s) + (s.double ? -90 : 90);
 function pendingMark(layer, s, label, portrait, tiles) {
   const group = el("g", { class: "pending-mark", transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)})` }, layer);
   el("rect", { x: -HW - 4, y: -HL - 4, width: UNIT + 8, height: 2 * UNIT + 8, rx: 6, transform: `rotate(${rotation(s)})` }, group);
-  const [x, y] = captionPlace(s, label, portrait, tiles);
+  const { at: [x, y], box } = captionPlace(s, label, portrait, tiles);
   const text = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", transform: portrait ? `rotate(-90 ${x} ${y})` : "" }, group);
   text.textContent = label;
+  return box;
 }
 
-/** Where a caption of ``label`` beside the tile ``s`` covers the fewest ``tiles``: its centre, from the tile's. */
+/** Where a caption of ``label`` beside the tile ``s`` covers the fewest ``tiles``: its centre from the tile's
+ * (``at``), and the box it takes as the page turns the board (``box``), which the board's view keeps in sight. */
 function captionPlace(s, label, portrait, tiles) {
   const screen = (x, y) => (portrait ? [-y, x] : [x, y]); // the layer as the page turns it
   const boxOf = (t) => {
@@ -303,8 +305,12 @@ function captionPlace(s, label, portrait, tiles) {
   const [bx, by] = places.reduce((best, place) => (covered(place) < covered(best) ? place : best));
   const [sx, sy] = screen(s.x, s.y);
   const [dx, dy] = [bx - sx, by - sy];
-  return (portrait ? [dy, -dx] : [dx, dy]).map((v) => Number(v.toFixed(1)));
+  const at = /** @type {[number, number]} */ ((portrait ? [dy, -dx] : [dx, dy]).map((v) => Number(v.toFixed(1))));
+  return { at, box: { minX: bx - w / 2, minY: by - h / 2, maxX: bx + w / 2, maxY: by + h / 2 } };
 }
+
+/** The smallest box holding ``a`` (or nothing) and ``b``. */
+export const union = (a, b) => (a ? { minX: Math.min(a.minX, b.minX), minY: Math.min(a.minY, b.minY), maxX: Math.max(a.maxX, b.maxX), maxY: Math.max(a.maxY, b.maxY) } : b);
 
 /**
  * Draw the table into ``container``: every tile (the last one played marked, ``fresh`` animated as it is
@@ -333,7 +339,7 @@ export function drawBoard(container, view, game, options = {}) {
     group.appendChild(tileFace(s.far, s.near, turn(s)));
   }
   const waiting = pending && tiles.find((s) => s.tile === pending);
-  if (waiting) pendingMark(layer, waiting, playHere, portrait, tiles);
+  const caption = waiting ? pendingMark(layer, waiting, playHere, portrait, tiles) : null;
   container.dataset.pending = waiting ? pending : "";
   targets.forEach((s, index) => {
     const move = choice[index];
@@ -352,11 +358,11 @@ export function drawBoard(container, view, game, options = {}) {
   container.dataset.feet = String(tiles.filter((s) => s.double && !s.root && s.children >= 3).length); // whole later feet
   const frame = (b) => (portrait ? { minX: -b.maxY, maxX: -b.minY, minY: b.minX, maxY: b.maxX } : b); // as the page turns it
   const spots = new Map(tiles.map((s) => /** @type {const} */ ([s.tile, s])));
-  const areaOf = (key) => {
+  const areaOf = (key) => { // the waiting double with its caption
     const s = typeof key === "number" ? targets[key] : spots.get(key);
-    return s ? frame(bounds([s])) : null;
+    return s ? (s === waiting && caption ? union(caption, frame(bounds([s]))) : frame(bounds([s]))) : null;
   };
-  return { svg, bounds: frame(bounds([...tiles, ...targets])), areaOf };
+  return { svg, bounds: union(caption, frame(bounds([...tiles, ...targets]))), areaOf };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Zoom and pan over the board: the wheel zooms at the pointer, a drag pans, two fingers pinch. Left alone the
 // camera follows the play: the whole board while it is legible, else the part that matters now at a legible
 // scale (a dense board: eight players on double-twelve). "Fit" shows it all until "follow" is asked.
-import { UNIT } from "./board.js";
+import { UNIT, union } from "./board.js";
 
 const MAX_FIT_SCALE = 2.1; // screen pixels per unit when fitted: a small layout is not blown up
 const LEGIBLE_SCALE = 1.4; // the least the camera picks itself: pips 5.3 px, tiles 28 px wide
@@ -11,8 +11,6 @@ const MARGIN = 3 * UNIT; // between a followed tile and the frame's edge (and th
 const TOOLS_PX = 48; // the board's tools over its top edge: a fitted board starts below them
 
 const { min, max } = Math;
-/** The smallest box holding ``a`` (or nothing) and ``b``. */
-const union = (a, b) => (a ? { minX: min(a.minX, b.minX), minY: min(a.minY, b.minY), maxX: max(a.maxX, b.maxX), maxY: max(a.maxY, b.maxY) } : b);
 
 /** Where a window of ``size`` starts along one axis: over [from, to] with MARGIN, else centred on it; over
  * the board [low, high] as far as that allows (more tiles, less felt). */
