@@ -1001,14 +1001,20 @@ class Fuzzer:
             self.fail(f"{what} answered {answer.status} but a table was made: {describe(raw)}")
 
     @staticmethod
+    async def caught_up(peer: Peer, seq: int, within: float = 2.0) -> bool:
+        """Wait (``within`` seconds at most) until ``peer``'s connection has had the events up to ``seq``."""
+        deadline = asyncio.get_running_loop().time() + within
+        while peer.last_seq < seq and peer.alive and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        return peer.alive and peer.last_seq >= seq
+
+    @staticmethod
     async def had_left(peer: Peer, answer: HttpAnswer) -> bool:
         """True when the person whose cookie sat again had lost their seat before the new one was taken (their
         own stand, a kick or a bot put in it, in frames still on their way when the fuzzer chose them as
         seated): their connection's events up to the new seat's are waited for, 5 s at most."""
         sat = int(answer.json()["seq"])
-        deadline = asyncio.get_running_loop().time() + 5
-        while peer.last_seq < sat - 1 and peer.alive and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.01)
+        await Fuzzer.caught_up(peer, sat - 1, within=5.0)
         return peer.left_at is not None and peer.left_at < sat
 
     async def act_http_sit(self, table: FuzzTable) -> None:
@@ -1024,12 +1030,15 @@ class Fuzzer:
         if not self.huge_free(body):
             body = {"seat": 0, "name": "Zed"}
         headers = dict(JSON)
-        seated = [p for p in table.people if p.peer.you is not None and p.peer.cookie]
+        seated = [p for p in table.people if p.peer.you is not None and p.peer.cookie and p.peer.alive]
         twice = self.on("sit-twice") and bool(seated) and rng.random() < 0.3
         if twice:
             body = {"seat": rng.randrange(max(1, len(seats))), "name": self.new_name()}
             sitter = rng.choice(seated).peer
             headers["cookie"] = sitter.cookie or ""
+            # Still seated as of every event the table's watcher has seen? (A closed or lagging connection's
+            # seat is not known: the request then goes as any sit.)
+            twice = await self.caught_up(sitter, table.watcher.last_seq) and sitter.you is not None
         path = f"/api/tables/{table.table_id}/sit"
         if rng.random() < 0.05 and not twice:
             path = f"/api/tables/{rng.choice(['nope', table.table_id + 'x', '%00', '..'])}/sit"
