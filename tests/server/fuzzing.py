@@ -1001,20 +1001,12 @@ class Fuzzer:
             self.fail(f"{what} answered {answer.status} but a table was made: {describe(raw)}")
 
     @staticmethod
-    async def caught_up(peer: Peer, seq: int, within: float = 2.0) -> bool:
-        """Wait (``within`` seconds at most) until ``peer``'s connection has had the events up to ``seq``."""
-        deadline = asyncio.get_running_loop().time() + within
-        while peer.last_seq < seq and peer.alive and asyncio.get_running_loop().time() < deadline:
-            await asyncio.sleep(0.01)
-        return peer.alive and peer.last_seq >= seq
-
-    @staticmethod
     async def had_left(peer: Peer, answer: HttpAnswer) -> bool:
         """True when the person whose cookie sat again had lost their seat before the new one was taken (their
         own stand, a kick or a bot put in it, in frames still on their way when the fuzzer chose them as
         seated): their connection's events up to the new seat's are waited for, 5 s at most."""
         sat = int(answer.json()["seq"])
-        await Fuzzer.caught_up(peer, sat - 1, within=5.0)
+        await peer.catch_up(sat - 1, within=5.0)
         return peer.left_at is not None and peer.left_at < sat
 
     async def act_http_sit(self, table: FuzzTable) -> None:
@@ -1038,7 +1030,7 @@ class Fuzzer:
             headers["cookie"] = sitter.cookie or ""
             # Still seated as of every event the table's watcher has seen? (A closed or lagging connection's
             # seat is not known: the request then goes as any sit.)
-            twice = await self.caught_up(sitter, table.watcher.last_seq) and sitter.you is not None
+            twice = await sitter.catch_up(table.watcher.last_seq) and sitter.you is not None
         path = f"/api/tables/{table.table_id}/sit"
         if rng.random() < 0.05 and not twice:
             path = f"/api/tables/{rng.choice(['nope', table.table_id + 'x', '%00', '..'])}/sit"

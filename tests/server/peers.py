@@ -330,10 +330,16 @@ class Peer:
             await self.send_raw(json.dumps({"t": "hello", "v": 2, "last_seq": last_seq}))
             async with asyncio.timeout(timeout):
                 await self._joined.wait()
-            deadline = asyncio.get_running_loop().time() + timeout
-            while self.last_seq < self.caught_up and self.alive and asyncio.get_running_loop().time() < deadline:
-                await asyncio.sleep(0.005)  # a welcome's missed events follow it: the view is old until then
+            await self.catch_up(self.caught_up, timeout)  # a welcome's missed events follow it: the view is old
         return self
+
+    async def catch_up(self, seq: int, within: float = 2.0) -> bool:
+        """Wait (``within`` seconds at most) until this connection has had the events up to ``seq``: whether it has
+        (a closed connection never does)."""
+        deadline = asyncio.get_running_loop().time() + within
+        while self.last_seq < seq and self.alive and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.005)
+        return self.alive and self.last_seq >= seq
 
     async def send_raw(self, message: str | bytes, text: bool | None = None) -> None:
         """Send one message as it is (``text=True`` sends bytes in a text frame, valid UTF-8 or not)."""

@@ -328,8 +328,9 @@ function renderScores(table) {
     if (opened && playing) box.querySelector("#continue:not([disabled]), #rematch")?.focus({ preventScroll: true }); // the keyboard's next step
   }
   $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
-  const drawn = JSON.stringify([sides(table), scores.rows]);
-  if (!$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(scoreboard(sides(table), scores));
+  const names = sides(table);
+  const drawn = JSON.stringify([names, scores.rows]);
+  if (!$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(scoreboard(names, scores));
   drawnScores = $("scores").hidden ? "" : drawn; // drawn again only when a round ends or a name changes
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=scores]"));
   tab.hidden = $("scores").hidden; // a phone: no empty Scores tab
