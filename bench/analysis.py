@@ -21,7 +21,7 @@ import time
 from dominohall.bots.analysis import DEFAULT_SAMPLES, analyse_round
 from dominohall.bots.arena import play_match
 from dominohall.bots.medium import MediumBot
-from dominohall.engine.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 
 
 def main() -> None:

@@ -39,9 +39,9 @@ import sys
 from typing import TextIO
 
 from dominohall.bots.tournament import Standing, mean_interval, merged, run_tournament
-from dominohall.engine.match import GameOptions
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard_options import StandardOptions
+from dominohall.games import GameOptions
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.standard.rules.options import StandardOptions
 
 
 def pairing(

@@ -32,11 +32,11 @@ from typing import Any
 from dominohall.bots.hard import SEARCHES, HardBot, each
 from dominohall.bots.medium import MediumBot
 from dominohall.bots.race import Race
-from dominohall.engine.games import new_match, round_view
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.playout import play_out
 from dominohall.engine.tiles import HIGH, Tile
-from dominohall.engine.views import ChickenFootView, View
+from dominohall.games import View, new_match, round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.playout import play_out
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
 
 
 class PythonRollouts(HardBot):

@@ -27,11 +27,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from dominohall.engine.chickenfoot import deal_round
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.playout import deal_and_play_out
-from dominohall.engine.standard_options import StandardOptions
-from dominohall.engine.standard_playout import deal_and_play_out as deal_and_play_out_hand
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.playout import deal_and_play_out
+from dominohall.games.chickenfoot.rules.round import deal_round
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.playout import deal_and_play_out as deal_and_play_out_hand
 
 try:
     import dominoes  # compared against when installed (make bench installs it); not a dependency

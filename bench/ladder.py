@@ -36,9 +36,9 @@ import pyspiel
 import versus  # bench/versus.py: OpenSpiel's block dominoes, the adapter and the ISMCTS (needs open_spiel)
 from dominohall.bots.base import Bot, make_bot
 from dominohall.bots.hard import ExpertBot, HardBot
-from dominohall.engine.chickenfoot import deal_round
-from dominohall.engine.games import round_view
-from dominohall.engine.options import ChickenFootOptions
+from dominohall.games import round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import deal_round
 
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 LADDERS = {

@@ -56,11 +56,11 @@ from dominohall.bots.base import Bot
 from dominohall.bots.exact import TwoSideSolver
 from dominohall.bots.hard import HardBot
 from dominohall.bots.tournament import mean_interval
-from dominohall.engine.games import round_view
 from dominohall.engine.moves import NO_TILE, PASS_MOVE, Move
-from dominohall.engine.standard import StandardRound
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import HIGH, LOW, Tile, tile
+from dominohall.games import round_view
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import StandardRound
 
 GAME_NAME = "python_block_dominoes"
 OPTIONS = StandardOptions.for_table(2, mode="block")

@@ -7,7 +7,7 @@ from dominohall.bots.knowledge import READINGS
 from dominohall.bots.medium import SCORERS
 from dominohall.cli.board import BOARDS
 from dominohall.cli.tables import GAMES as COMMAND_LINE_GAMES
-from dominohall.engine.games import GAMES
+from dominohall.games import GAMES
 from dominohall.tables.settings import GAMES as TABLE_GAMES
 
 

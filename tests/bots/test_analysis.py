@@ -17,11 +17,12 @@ from dominohall.bots.line import points_of
 from dominohall.bots.medium import MediumBot
 from dominohall.bots.random_bot import RandomBot
 from dominohall.engine.errors import IllegalMoveError
-from dominohall.engine.games import game_of, round_view
 from dominohall.engine.match import Match
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard_options import StandardOptions
-from dominohall.engine.views import chicken_foot_view, standard_view
+from dominohall.games import game_of, round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.view import chicken_foot_view
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.view import standard_view
 
 from .test_exact import open_positions
 

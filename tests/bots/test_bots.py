@@ -12,15 +12,16 @@ from dominohall.bots.arena import play_match
 from dominohall.bots.hard import SEARCHES, HardBot
 from dominohall.bots.knowledge import Knowledge
 from dominohall.bots.medium import MediumBot
-from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
-from dominohall.engine.games import round_view
 from dominohall.engine.moves import Move
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard import StandardRound, deal_hand
-from dominohall.engine.standard_options import MODES, StandardOptions
 from dominohall.engine.tiles import HIGH, tiles_of
 from dominohall.engine.tiles import parse_tile as t
-from dominohall.engine.views import ChickenFootView, StandardView, View, chicken_foot_view
+from dominohall.games import View, round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound, deal_round
+from dominohall.games.chickenfoot.rules.view import ChickenFootView, chicken_foot_view
+from dominohall.games.standard.rules.options import MODES, StandardOptions
+from dominohall.games.standard.rules.round import StandardRound, deal_hand
+from dominohall.games.standard.rules.view import StandardView
 
 
 def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
@@ -85,7 +86,7 @@ def test_bots_receive_only_their_seats_view(monkeypatch: pytest.MonkeyPatch) -> 
         rounds.append(deal_round(options, number, first, rng))
         return rounds[-1]
 
-    monkeypatch.setattr("dominohall.engine.match.deal_round", tracked_deal)
+    monkeypatch.setattr("dominohall.games.chickenfoot.rules.match.deal_round", tracked_deal)
     spy = SpyBot(rounds)
     options = ChickenFootOptions.for_table(4, length="half")
     play_match(options, [spy, MediumBot(), spy, MediumBot()], random.Random(4), random.Random(5))

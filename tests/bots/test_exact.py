@@ -9,12 +9,12 @@ import pytest
 
 from dominohall.bots.exact import TooBigError, TwoSideSolver
 from dominohall.bots.hard import HardBot, solvable
-from dominohall.engine.games import round_view
 from dominohall.engine.moves import Move
-from dominohall.engine.standard import StandardRound, deal_hand
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import HIGH, LOW
-from dominohall.engine.views import StandardView
+from dominohall.games import round_view
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import StandardRound, deal_hand
+from dominohall.games.standard.rules.view import StandardView
 
 
 def minimax(rnd: StandardRound, side: int) -> int:

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from dominohall.bots.knowledge import MAX_GROUPS, Group, Holding, Knowledge
-from dominohall.engine.games import round_view
-from dominohall.engine.standard import deal_hand
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import NUMBER_MASK, tiles_of
 from dominohall.engine.tiles import parse_tile as t
+from dominohall.games import round_view
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import deal_hand
 
 from .test_bots import assert_sample_fits, others_tiles, positions, standard_positions
 

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominohall.bots.rollouts import HeavyRollouts, XorShift
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.playout import play_out
 from dominohall.engine.tiles import HIGH, tiles_of
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.playout import play_out
 
 from ..engine.test_playout import played_into
 

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from dominohall.bots.tournament import deal_plans, first_deals, merged, planned_bot, play_planned_match, run_tournament
-from dominohall.engine.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 
 OPTIONS = ChickenFootOptions.for_table(3, length="half")
 

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from dominohall.bots.analysis import analyse_round
-from dominohall.engine.record import loads, replay
+from dominohall.games.records import loads, replay
 
 from .test_cli import dominohall
 

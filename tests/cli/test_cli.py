@@ -15,13 +15,13 @@ from rich.console import Console
 
 from dominohall.bots import RandomBot
 from dominohall.cli.play import TerminalGame, parse_choice
-from dominohall.engine.games import round_view
 from dominohall.engine.moves import NO_TILE, Move
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import parse_tile as t
 from dominohall.engine.tiles import tile_name
-from dominohall.engine.views import ChickenFootView
+from dominohall.games import round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
+from dominohall.games.standard.rules.options import StandardOptions
 
 GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
 

@@ -7,8 +7,8 @@ import json
 import random
 from pathlib import Path
 
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard_options import StandardOptions
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.standard.rules.options import StandardOptions
 
 from ..engine.test_fair import play_match
 from .test_cli import GOLDEN, dominohall

@@ -15,10 +15,10 @@ from dominohall.cli import main
 from dominohall.cli.board import describe, line_text
 from dominohall.cli.play import TerminalGame
 from dominohall.engine.moves import NO_TILE, Move
-from dominohall.engine.standard import StandardRound
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import parse_tile as t
-from dominohall.engine.views import standard_view
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import StandardRound
+from dominohall.games.standard.rules.view import standard_view
 
 GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from dominohall.engine.chickenfoot import ChickenFootRound
 from dominohall.engine.errors import IllegalMoveError
-from dominohall.engine.match import ChickenFootRules
 from dominohall.engine.moves import DRAW, DRAW_MOVE, PASS_MOVE, Move
-from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.tiles import PIPS, Tile, double, has_number, parse_tile, set_tiles, tile_name
+from dominohall.games.chickenfoot.rules.match import ChickenFootRules
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound
 
 
 def t(name: str) -> Tile:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from dominohall.engine.chickenfoot import deal_round, split_deal
 from dominohall.engine.fair import (
     WORD,
     DealSeed,
@@ -26,20 +25,22 @@ from dominohall.engine.fair import (
     commitment_of,
     shuffled_set,
 )
-from dominohall.engine.fair_record import FAIR_ROUND, NO_PROOF, NOT_FAIR, check_fairness, proof_to_dict, read_proof
-from dominohall.engine.games import game_of, new_match
-from dominohall.engine.match import ChickenFootRules, StandardRules
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.record import RecordError, SeatInfo, export_record, verify
-from dominohall.engine.standard import deal_hand, first_lead
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import set_size, tile_name
+from dominohall.games import game_of, new_match
+from dominohall.games.chickenfoot.rules.match import ChickenFootRules
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import deal_round, split_deal
+from dominohall.games.fair_records import FAIR_ROUND, NO_PROOF, NOT_FAIR, check_fairness, proof_to_dict, read_proof
+from dominohall.games.records import RecordError, SeatInfo, export_record, verify
+from dominohall.games.standard.rules.match import StandardRules
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import deal_hand, first_lead
 
 DOC = Path(__file__).parents[2] / "docs" / "fairness.md"
 
 
 def fair_deal(options: ChickenFootOptions | StandardOptions, index: int, seed: DealSeed) -> FairDeal:
-    """Round ``index``'s fair deal, through the game's descriptor (engine/games.py)."""
+    """Round ``index``'s fair deal, through the game's descriptor (games/game.py)."""
     deal: FairDeal = game_of(options).fair_deal(options, index, seed)
     return deal
 

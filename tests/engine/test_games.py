@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from dominohall.engine.games import CHICKEN_FOOT, GAMES, STANDARD, ResultKind, game_named, game_of, new_match
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard_options import StandardOptions
+from dominohall.games import GAMES, ResultKind, game_named, game_of, new_match
+from dominohall.games.chickenfoot import GAME as CHICKEN_FOOT
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.standard import GAME as STANDARD
+from dominohall.games.standard.rules.options import StandardOptions
 
 
 def test_each_game_is_found_by_name_and_by_each_of_its_objects() -> None:

@@ -15,8 +15,8 @@ import pytest
 
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.record import SeatInfo, dumps, export_record, replay, verify
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.records import SeatInfo, dumps, export_record, replay, verify
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES: dict[str, dict[str, Any]] = {

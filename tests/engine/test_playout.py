@@ -8,11 +8,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.moves import DRAW, PASS, Move
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.playout import TraceStep, deal_and_play_out, play_out, random_playout
 from dominohall.engine.tiles import HIGH, PIPS, tiles_of
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.playout import TraceStep, deal_and_play_out, play_out, random_playout
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound, deal_round
 
 
 def replay_trace(rnd: ChickenFootRound, trace: list[TraceStep]) -> None:

@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
-from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.errors import IllegalMoveError
-from dominohall.engine.match import AnyRound
 from dominohall.engine.moves import DRAW_MOVE, PASS_MOVE, Move
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.record import SeatInfo, export_record, replay
 from dominohall.engine.tiles import mask_of, set_tiles
 from dominohall.engine.turns import TurnTaking
+from dominohall.games import AnyRound
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound, deal_round
+from dominohall.games.records import SeatInfo, export_record, replay
 
 table_options = st.builds(
     ChickenFootOptions.for_table,

@@ -9,8 +9,8 @@ import pytest
 
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.record import SeatInfo, export_record, verify
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.records import SeatInfo, export_record, verify
 
 MATCHES_PER_PLAYER_COUNT = 300  # 2,100 matches in all
 SETTINGS = list(itertools.product(["one", "one", "half", "full"], [6, 4], [50, 25]))

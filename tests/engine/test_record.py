@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from dominohall.engine.record import FORMAT, RecordError, dumps, loads, replay, verify
+from dominohall.games.records import FORMAT, RecordError, dumps, loads, replay, verify
 
 EXAMPLES = Path(__file__).parent / "examples"  # the example records of the rules, as they were given
 GOLDEN = Path(__file__).parent / "golden"

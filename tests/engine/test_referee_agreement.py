@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 from tests.referee.faults import faulty_variants, running_variants
 from tests.referee.referee import check_record
 

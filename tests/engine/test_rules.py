@@ -8,13 +8,14 @@ import random
 
 import pytest
 
-from dominohall.engine.chickenfoot import ChickenFootRound, deal_round
 from dominohall.engine.errors import RULES, IllegalMoveError, OptionsError
-from dominohall.engine.match import Match, MatchOverError, chicken_foot_match
+from dominohall.engine.match import Match, MatchOverError
 from dominohall.engine.moves import DRAW, NO_TILE, Move
-from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.tiles import double, set_size, set_tiles
 from dominohall.engine.turns import BLOCKED, DOMINO
+from dominohall.games.chickenfoot.rules.match import chicken_foot_match
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound, deal_round
 
 from .stacked import (
     ScriptedRules,

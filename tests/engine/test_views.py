@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from dominohall.engine.chickenfoot import ChickenFootRound
 from dominohall.engine.moves import DRAW, NO_TILE, Move
-from dominohall.engine.options import ChickenFootOptions
 from dominohall.engine.tiles import Tile
 from dominohall.engine.turns import DOMINO
-from dominohall.engine.views import ChickenFootView, chicken_foot_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound
+from dominohall.games.chickenfoot.rules.view import ChickenFootView, chicken_foot_view
 
 from .stacked import run, stacked_round, t
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from dominohall.engine.games import new_match
-from dominohall.engine.record import SeatInfo, export_record
-from dominohall.engine.standard_options import StandardOptions
+from dominohall.games import new_match
+from dominohall.games.records import SeatInfo, export_record
+from dominohall.games.standard.rules.options import StandardOptions
 
 from ..server.harness import Client, Server, create_table, my_turn, play_turns
 

@@ -23,7 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as sync_connect
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 from dominohall.server.protocol import server_frames
 
 from ..tables.wire import ViewKeeper

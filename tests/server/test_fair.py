@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from dominohall.engine.fair import commitment
-from dominohall.engine.fair_record import FAIR_ROUND, check_fairness
-from dominohall.engine.record import verify
+from dominohall.games.fair_records import FAIR_ROUND, check_fairness
+from dominohall.games.records import verify
 
 from ..tables.leaks import leaks
 from .harness import Client, Server, create_table, http, my_turn, play_turns

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 
 from ..tables.leaks import leaks
 from .harness import Client, Server, create_table, http, my_turn, play_turns

@@ -15,7 +15,7 @@ from typing import Any
 
 import psycopg
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 
 from ..tables.leaks import leaks
 from .harness import Client, Server, create_table, http, move_message, play_turns, sit

@@ -6,7 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 
 from ..tables.leaks import leaks
 from .harness import Client, Server, create_table, http, move_message, my_turn, play_turns

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 
 from ..tables.leaks import leaks
 from .harness import Client, Server, create_table, http, move_message, play_turns, record_when_over, sit

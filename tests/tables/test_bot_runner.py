@@ -11,8 +11,8 @@ from collections import Counter
 
 from dominohall.bots import BOT_LEVELS, make_bot
 from dominohall.bots.hard import HardBot
-from dominohall.engine.games import new_match, round_view
-from dominohall.engine.options import ChickenFootOptions
+from dominohall.games import new_match, round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.tables.bots import POOLED_LEVELS, BotRunner
 
 

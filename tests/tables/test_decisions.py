@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from dominohall.bots import make_bot
-from dominohall.engine.games import round_view
-from dominohall.engine.record import verify
+from dominohall.games import round_view
+from dominohall.games.records import verify
 from dominohall.tables.commands import Command, Decision, decide
 from dominohall.tables.frames import name_of
 from dominohall.tables.ports import Event, Phase

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from dominohall.engine.fair import DealSeed, commitment
-from dominohall.engine.fair_record import FAIR_ROUND, check_fairness
-from dominohall.engine.games import new_match
-from dominohall.engine.record import replay, verify
+from dominohall.games import new_match
+from dominohall.games.fair_records import FAIR_ROUND, check_fairness
+from dominohall.games.records import replay, verify
 from dominohall.store.sqlite import SqliteStore
 from dominohall.tables.actor import TableActor
 from dominohall.tables.bots import BotRunner

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import psycopg
 import pytest
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 from dominohall.store.coordinator import LOBBY_FRESH, PostgresCoordinator, table_key
 from dominohall.store.postgres import PostgresStore
 from dominohall.tables.actor import Reply, TableActor

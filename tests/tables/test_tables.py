@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from dominohall.engine.record import verify
 from dominohall.engine.tiles import tile_name
+from dominohall.games.records import verify
 from dominohall.store.sqlite import SqliteStore
 from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.bots import BotRunner

@@ -7,7 +7,7 @@ import gc
 import weakref
 from pathlib import Path
 
-from dominohall.engine.record import verify
+from dominohall.games.records import verify
 from dominohall.store.sqlite import SqliteStore
 from dominohall.tables.bots import BotRunner
 from dominohall.tables.commands import Command, NewTable

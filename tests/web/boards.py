@@ -12,11 +12,11 @@ from typing import Any
 
 from dominohall.bots.arena import bot_move
 from dominohall.bots.base import make_bot
-from dominohall.engine.chickenfoot import deal_round
-from dominohall.engine.games import round_view
-from dominohall.engine.match import standard_match
-from dominohall.engine.options import ChickenFootOptions
-from dominohall.engine.standard_options import StandardOptions
+from dominohall.games import round_view
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.round import deal_round
+from dominohall.games.standard.rules.match import standard_match
+from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.tables.frames import view_to_wire
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from dominohall.engine.standard_options import DEFAULT_TARGETS
+from dominohall.games.standard.rules.options import DEFAULT_TARGETS
 from dominohall.web import LANGUAGES, translations
 from dominohall.web.forms import fields_of
 

@@ -1,5 +1,5 @@
 """The replay viewer in a real browser against a real server: a finished match's record replayed on the page
-to the same boards and hands as the engine (``dominohall.engine.record.replay``), stepping with the keys, a
+to the same boards and hands as the engine (``dominohall.games.records.replay``), stepping with the keys, a
 link to a position, the page that opens a record file, the table's Records menu linking to its replay, and
 the page in two languages."""
 
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from dominohall.engine.record import replay
 from dominohall.engine.tiles import tile_name, tiles_of
+from dominohall.games.records import replay
 from dominohall.web import LANGUAGES
 
 from ..server.harness import Client, Server, create_table, http, record_when_over
@@ -71,7 +71,7 @@ def standard(quick: Server) -> tuple[str, dict[str, Any]]:
 
 def engine_round(record: dict[str, Any], index: int, moves: int | None = None) -> Any:
     """The engine's round ``index`` (0-based) of ``record`` after its first ``moves`` moves (all: None), by
-    replaying the record cut there through ``dominohall.engine.record.replay``."""
+    replaying the record cut there through ``dominohall.games.records.replay``."""
     cut = copy.deepcopy(record)
     cut["rounds"] = cut["rounds"][: index + 1]
     if moves is not None:

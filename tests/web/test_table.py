@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import tile_name
+from dominohall.games.standard.rules.options import StandardOptions
 
 from ..server.harness import Server, create_table
 from .boards import dense_boards, later_feet, long_standard_boards

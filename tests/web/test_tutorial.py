@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from dominohall.engine.chickenfoot import ChickenFootRound
-from dominohall.engine.games import game_named
 from dominohall.engine.moves import Move
-from dominohall.engine.record import replay
 from dominohall.engine.record_parts import read_move
 from dominohall.engine.tiles import tile_name, tiles_of
+from dominohall.games import game_named
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound
+from dominohall.games.records import replay
 from dominohall.tables.names import NAMES
 from dominohall.web import LANGUAGES, translations
 from dominohall.web.tutorial import script

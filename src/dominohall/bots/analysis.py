@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..engine.games import game_of
+from dominohall.games import game_of
+
 from ..engine.match import Match
 from ..engine.moves import Move
 from ..engine.record_parts import move_to_dict

@@ -9,8 +9,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine.games import new_match, round_view
-from ..engine.match import AnyMatch, AnyRound, Match
+from dominohall.games import AnyMatch, AnyRound, new_match, round_view
+
+from ..engine.match import Match
 from ..engine.moves import Move
 from .base import Bot
 

@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from dominohall.games import View
+
 from ..engine.moves import Move
-from ..engine.views import View
 from .hard import ExpertBot, HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot

@@ -17,13 +17,15 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from ..engine.games import STANDARD, game_of
+from dominohall.games import ResultKind, View, game_of
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
+from dominohall.games.standard.rules.playout import HandResult, HandState, play_on
+from dominohall.games.standard.rules.round import lead_line
+from dominohall.games.standard.rules.scoring import play_points
+from dominohall.games.standard.rules.view import StandardView
+
 from ..engine.moves import NO_TILE, Move
-from ..engine.standard import lead_line
-from ..engine.standard_playout import HandResult, HandState, play_on
-from ..engine.standard_scoring import play_points
 from ..engine.tiles import HIGH, LOW, Tile, mask_of
-from ..engine.views import ChickenFootView, StandardView, View
 from .exact import TooBigError, TwoSideSolver
 from .knowledge import Knowledge
 from .line import after_play, end_index, is_lead
@@ -33,7 +35,7 @@ DEFAULT_BUDGET_MS = 200.0
 """The hard bot's time a decision."""
 EXPERT_BUDGET_MS = 1000.0
 """The expert bot's time a decision: five times the hard bot's."""
-STANDARD_RESULT = STANDARD.result
+STANDARD_RESULT = ResultKind.POINTS
 
 
 class HardBot:

@@ -19,12 +19,14 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..engine.games import game_of
+from dominohall.games import View, game_of
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
+from dominohall.games.standard.rules.round import extend_line, lead_line
+from dominohall.games.standard.rules.scoring import End
+from dominohall.games.standard.rules.view import StandardView
+
 from ..engine.moves import DRAW, NO_TILE, PASS
-from ..engine.standard import extend_line, lead_line
-from ..engine.standard_scoring import End
 from ..engine.tiles import HIGH, NUMBER_MASK, Tile, mask_of, other_end, playable_table, set_tiles, shuffle
-from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index
 
 Group = tuple[int, int]

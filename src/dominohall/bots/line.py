@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dominohall.games.standard.rules.round import extend_line, lead_line
+from dominohall.games.standard.rules.scoring import End, play_points
+
 from ..engine.moves import NO_TILE, Move
-from ..engine.standard import extend_line, lead_line
-from ..engine.standard_scoring import End, play_points
 from ..engine.tiles import HIGH, LOW, Tile
 
 

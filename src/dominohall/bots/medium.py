@@ -12,10 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.games import game_of
+from dominohall.games import View, game_of
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
+from dominohall.games.standard.rules.view import StandardView
+
 from ..engine.moves import Move
 from ..engine.tiles import HIGH, LOW, PIPS, Tile, other_end
-from ..engine.views import ChickenFootView, StandardView, View
 from .line import end_index, is_lead, points_of
 
 FOLLOW_UP = 2.0

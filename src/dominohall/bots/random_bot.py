@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
+from dominohall.games import View
+
 from ..engine.moves import Move
-from ..engine.views import View
 
 
 class RandomBot:

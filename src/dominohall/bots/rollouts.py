@@ -1,6 +1,6 @@
 """The hard bot's Chicken Foot rollouts, compiled to machine code with numba.
 
-Each plays exactly what the engine's Python loop ``engine.playout.play_out(..., heavy=True, first=...)``
+Each plays exactly what Chicken Foot's Python loop ``playout.play_out(..., heavy=True, first=...)``
 plays: each seat lays its heaviest playable tile (a 0-0 weighing the table's blank-double value), a drawn
 tile that fits is laid at once, and the end a tile matches, when both of its numbers show, is drawn by weight
 from the counts as there. The random numbers come from a xorshift64* generator seeded once a deal
@@ -25,7 +25,8 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
-from ..engine.options import ChickenFootOptions
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+
 from ..engine.tiles import HIGH, LOW, MAX_TOP, PIPS
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..engine.games import new_match, round_view
-from ..engine.match import AnyRound, GameOptions
+from dominohall.games import AnyRound, GameOptions, new_match, round_view
+
 from .base import Bot, make_bot
 
 

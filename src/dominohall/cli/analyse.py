@@ -11,8 +11,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from dominohall.games.records import RecordError, loads, replay
+
 from ..bots.analysis import DEFAULT_SAMPLES, Analysis, analyse_round, stand_in_moves
-from ..engine.record import RecordError, loads, replay
 from .records import read
 
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}

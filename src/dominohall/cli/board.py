@@ -10,12 +10,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from rich.tree import Tree
 
-from ..engine.chickenfoot import ChickenFootRound
-from ..engine.games import game_of
+from dominohall.games import View, game_of
+from dominohall.games.chickenfoot.rules.round import ChickenFootRound
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
+from dominohall.games.standard.rules.round import StandardRound
+from dominohall.games.standard.rules.view import StandardView
+
 from ..engine.moves import NO_TILE, Move
-from ..engine.standard import StandardRound
 from ..engine.tiles import HIGH, LOW, Tile, is_double, other_end, tile_name
-from ..engine.views import ChickenFootView, StandardView, View
 
 LEGAL_STYLE = "bold green"
 LAST_STYLE = "bold reverse"

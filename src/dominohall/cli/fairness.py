@@ -6,8 +6,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..engine.fair_record import NO_PROOF, NOT_FAIR, RoundCheck, check_fairness
-from ..engine.record import RecordError
+from dominohall.games.fair_records import NO_PROOF, NOT_FAIR, RoundCheck, check_fairness
+from dominohall.games.records import RecordError
 
 
 def print_fairness(console: Console, path: Path, text: str, *, quiet: bool) -> list[RoundCheck] | None:

@@ -12,14 +12,14 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from dominohall.games import AnyMatch, AnyRound, GameOptions, ResultKind, View, game_of, round_view
+from dominohall.games.chickenfoot.rules.view import ChickenFootView
+
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..bots.arena import bot_move
 from ..engine.errors import IllegalMoveError
-from ..engine.games import ResultKind, game_of, round_view
-from ..engine.match import AnyMatch, AnyRound, GameOptions
 from ..engine.moves import DRAW, DRAW_MOVE, NO_TILE, PASS, Move
 from ..engine.tiles import Tile, parse_tile, tile_name
-from ..engine.views import ChickenFootView, View
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
 from ..tables.names import bot_name

@@ -10,10 +10,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from ..engine.fair_record import NOT_FAIR
-from ..engine.games import game_of, round_view
-from ..engine.match import AnyRound
-from ..engine.record import RecordError, loads, replay, verify
+from dominohall.games import AnyRound, game_of, round_view
+from dominohall.games.fair_records import NOT_FAIR
+from dominohall.games.records import RecordError, loads, replay, verify
+
 from ..engine.tiles import tile_name
 from .board import BOARDS, describe, table_panel
 from .fairness import fairness_summary, print_fairness

@@ -13,11 +13,11 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from dominohall.games import AnyMatch, AnyRound, GameOptions, ResultKind, game_of
+from dominohall.games.records import SeatInfo, dumps, export_record, sides
+
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.arena import play_match
-from ..engine.games import ResultKind, game_of
-from ..engine.match import AnyMatch, AnyRound, GameOptions
-from ..engine.record import SeatInfo, dumps, export_record, sides
 from ..engine.turns import BLOCKED
 from .tables import add_game_options, game_options_from
 

@@ -10,10 +10,11 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from dominohall.games import GameOptions
+from dominohall.games.chickenfoot.rules.options import LENGTHS, ChickenFootOptions
+from dominohall.games.standard.rules.options import BY_MODE, MODES, StandardOptions
+
 from ..engine.errors import OptionsError
-from ..engine.match import GameOptions
-from ..engine.options import LENGTHS, ChickenFootOptions
-from ..engine.standard_options import BY_MODE, MODES, StandardOptions
 
 CHICKEN_FOOT_ONLY = {
     "length": "--length",
@@ -114,4 +115,4 @@ GAMES: dict[str, CommandLineGame] = {
     "chickenfoot": CommandLineGame(CHICKEN_FOOT_ONLY, _chicken_foot),
     "standard": CommandLineGame(STANDARD_ONLY, _standard),
 }
-"""The games the command line plays, by the engine's names (``engine/games.py``)."""
+"""The games the command line plays, by the engine's names (``dominohall.games``)."""

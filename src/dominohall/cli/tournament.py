@@ -10,8 +10,9 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from dominohall.games import ResultKind, game_of
+
 from ..bots.tournament import Standing, first_deals, merged, run_tournament
-from ..engine.games import ResultKind, game_of
 from .simulate import seat_bots
 from .tables import add_game_options, game_options_from
 

@@ -4,7 +4,7 @@ Before a round is dealt the server draws a 32-byte secret and publishes its ``co
 person's page may then add a contribution (random bytes in hex). The deal is a pure function of the secret
 and the contributions: an HMAC-SHA256 stream keyed by the secret (``DealStream``) drives a Fisher-Yates
 shuffle of the set in its canonical order (``shuffled_set``), and each game deals that order as it always
-deals (its ``Game.fair_deal`` in engine/games.py, from ``fair_order``). After the round the secret is
+deals (its ``Game.fair_deal`` in games/game.py, from ``fair_order``). After the round the secret is
 revealed and anyone can check both steps.
 
 Standard library only, and nothing random here: the caller passes the secret.
@@ -159,7 +159,7 @@ class FairDeal(NamedTuple):
 
 def fair_order(seed: DealSeed, top: int) -> tuple[list[Tile], DealStream]:
     """The set double-``top`` shuffled by the seed's stream, and the stream, to draw on from where the shuffle
-    left it. Each game deals that order as it always deals (its ``Game.fair_deal``, engine/games.py): the
+    left it. Each game deals that order as it always deals (its ``Game.fair_deal``, games/game.py): the
     standard game as it is, Chicken Foot with the round's double taken out first; Chicken Foot's first round
     then draws its opener as ``stream.below(players)``."""
     stream = DealStream(seed)

@@ -6,12 +6,7 @@ import random
 from itertools import accumulate
 from typing import Any, Generic, Protocol, TypeVar
 
-from . import chickenfoot, standard
-from .chickenfoot import ChickenFootRound, deal_round
 from .fair import DealSeed
-from .options import ChickenFootOptions, lowest_totals
-from .standard import StandardRound, deal_hand, lead_hand
-from .standard_options import StandardOptions
 
 
 class Round(Protocol):
@@ -126,93 +121,3 @@ class Match(Generic[R]):
         previous = self.rounds[-1] if self.rounds else None
         self.rounds.append(self.rules.deal(len(self.rounds), previous, rng))
         return self.current
-
-
-class ChickenFootRules:
-    """Chicken Foot's match rules: descending doubles, the opener moving one seat on, lowest total wins."""
-
-    def __init__(self, options: ChickenFootOptions) -> None:
-        self.options = options
-
-    def opener(self, index: int, previous: ChickenFootRound | None, rng: random.Random) -> int:
-        """Round 1 is opened by a random seat, each later one by the seat after the last opener."""
-        if previous is None:
-            return rng.randrange(self.options.players)
-        return (previous.first + 1) % self.options.players
-
-    def deal(self, index: int, previous: ChickenFootRound | None, rng: random.Random) -> ChickenFootRound:
-        """Deal round ``index``: its double in the centre, the rest shuffled by ``rng``."""
-        first = self.opener(index, previous, rng)
-        return deal_round(self.options, self.options.round_number(index), first, rng)
-
-    def deal_seeded(self, index: int, previous: ChickenFootRound | None, seed: DealSeed) -> ChickenFootRound:
-        """Deal round ``index`` fairly from ``seed`` (docs/fairness.md): the first round's opener is drawn too."""
-        hands, boneyard, first = chickenfoot.fair_deal(self.options, index, seed)
-        if first is None:  # a later round: the seat after the last opener
-            assert previous is not None, f"round {index + 1} follows an earlier round"
-            first = (previous.first + 1) % self.options.players
-        return ChickenFootRound(self.options, self.options.round_number(index), first, hands, boneyard)
-
-    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
-        """After the last round, or with a limit once some total passes it."""
-        return self.options.is_match_over(totals, rounds_played)
-
-    def winners(self, totals: list[int], last: ChickenFootRound | None = None) -> list[int]:
-        """The lowest total wins; equal lowest totals share the win."""
-        return lowest_totals(totals)
-
-
-def chicken_foot_match(options: ChickenFootOptions) -> Match[ChickenFootRound]:
-    """An empty Chicken Foot match; call ``deal_next`` to start each round."""
-    return Match(ChickenFootRules(options))
-
-
-class StandardRules:
-    """The standard game's match rules: who leads each hand, when the match ends, who won.
-
-    The first hand (and any hand after one nobody won) is led by the first-hand rule; a later hand by the
-    previous hand's winner, with any tile. Without a target one hand decides and its winner (seat or team)
-    wins; with a target, hands go on until a total reaches it and the highest total wins.
-    """
-
-    def __init__(self, options: StandardOptions) -> None:
-        self.options = options
-
-    def leader(self, previous: StandardRound | None) -> int | None:
-        """The seat that leads after ``previous``, or ``None`` when the first-hand rule decides."""
-        return None if previous is None else previous.winner()[1]
-
-    def deal(self, index: int, previous: StandardRound | None, rng: random.Random) -> StandardRound:
-        """Deal hand ``index``: the whole set shuffled by ``rng``, led as the rules say."""
-        return deal_hand(self.options, self.leader(previous), rng)
-
-    def deal_seeded(self, index: int, previous: StandardRound | None, seed: DealSeed) -> StandardRound:
-        """Deal hand ``index`` fairly from ``seed`` (docs/fairness.md), led as the rules say."""
-        hands, boneyard, _ = standard.fair_deal(self.options, index, seed)
-        return lead_hand(self.options, self.leader(previous), hands, boneyard)
-
-    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
-        """After one hand without a target; with one, once some total reaches it."""
-        return self.options.is_match_over(totals, rounds_played)
-
-    def winners(self, totals: list[int], last: StandardRound) -> list[int]:
-        """Without a target the last hand's winner (everyone when nobody won it); else the highest totals."""
-        if self.options.target is not None:
-            return self.options.highest_totals(totals)
-        side, _ = last.winner()
-        return list(range(self.options.players)) if side is None else self.options.seats_of(side)
-
-
-def standard_match(options: StandardOptions) -> Match[StandardRound]:
-    """An empty standard match; call ``deal_next`` to start each hand."""
-    return Match(StandardRules(options))
-
-
-AnyRound = ChickenFootRound | StandardRound
-"""A round of either game."""
-AnyMatch = Match[ChickenFootRound] | Match[StandardRound]
-"""A match of either game."""
-GameOptions = ChickenFootOptions | StandardOptions
-"""The settings of either game."""
-AnyRules = ChickenFootRules | StandardRules
-"""The match rules of either game."""

@@ -80,6 +80,10 @@ class TurnTaking(ABC):
         """Check and make a pass of the seat to move."""
 
     @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move (none once the round is over)."""
+
+    @abstractmethod
     def playable(self) -> int:
         """The tiles (a bitmask) that some open end would take now."""
 

@@ -1,4 +1,4 @@
-"""What one seat (or a spectator) may know of a round of either game: the only door to hidden data.
+"""What one seat (or a spectator) may know of a round of any game: the only door to hidden data.
 
 A view is built from the round and holds only plain values: the seat's own hand, the sizes of the other
 hands, the table, the boneyard's size, the history with other seats' draws face down, the legal moves
@@ -12,12 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .chickenfoot import ChickenFootRound
 from .moves import NO_TILE, Move
-from .options import ChickenFootOptions
-from .standard import StandardRound
-from .standard_options import StandardOptions
 from .tiles import Tile, tiles_of
+from .turns import TurnTaking
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,74 +49,9 @@ class SeatView:
         return self.seat == self.turn and self.end is None
 
 
-@dataclass(frozen=True, slots=True)
-class ChickenFootView(SeatView):
-    """One seat's knowledge of a Chicken Foot round."""
-
-    options: ChickenFootOptions
-    centre: Tile
-    pending: Tile
-    """The double waiting for toes (the centre during the first foot), or -1."""
-    pending_needs: int
-
-    def is_first_foot(self) -> bool:
-        """True while the centre double still needs start toes."""
-        return self.pending == self.centre
-
-
-@dataclass(frozen=True, slots=True)
-class StandardView(SeatView):
-    """One seat's knowledge of a standard hand."""
-
-    options: StandardOptions
-    spinner: Tile
-    """All Fives: the spinner once it is down, else -1."""
-    spinner_open: bool
-    """All Fives: True once the spinner's third and fourth arms are open."""
-    scores: tuple[int, ...]
-    """Points of this hand so far, per seat (or per team); with the winner's award once it has ended."""
-
-    def is_led(self) -> bool:
-        """True once the lead is on the table."""
-        return bool(self.placed)
-
-
-View = ChickenFootView | StandardView
-"""What a seat may know of a round of either game."""
-
-
-def standard_view(
-    rnd: StandardRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> StandardView:
-    """The view of a standard hand for ``seat`` (``None``: a spectator, who sees no hand)."""
-    return StandardView(
-        **_seat_knowledge(rnd, seat, round_index),
-        open_ends=tuple(rnd.ends),
-        totals=totals or (0,) * rnd.options.sides(),
-        options=rnd.options,
-        spinner=rnd.spinner,
-        spinner_open=rnd.spinner_open,
-        scores=tuple(rnd.scores()),
-    )
-
-
-def chicken_foot_view(
-    rnd: ChickenFootRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
-) -> ChickenFootView:
-    """The view of a Chicken Foot round for ``seat`` (``None``: a spectator, who sees no hand)."""
-    return ChickenFootView(
-        **_seat_knowledge(rnd, seat, round_index),
-        open_ends=tuple(rnd.open_ends()),
-        totals=totals or (0,) * rnd.options.players,
-        options=rnd.options,
-        centre=rnd.centre,
-        pending=rnd.pending,
-        pending_needs=rnd.pending_needs if rnd.pending != NO_TILE else 0,
-    )
-
-
-def _seat_knowledge(rnd: ChickenFootRound | StandardRound, seat: int | None, round_index: int) -> dict[str, Any]:
-    """The fields of ``SeatView`` that both games fill alike (all but the open ends and the totals)."""
+def seat_knowledge(rnd: TurnTaking, seat: int | None, round_index: int) -> dict[str, Any]:
+    """The fields of ``SeatView`` that every game fills alike (all but the open ends and the totals); a game's
+    view builder adds its own."""
     own_turn = seat == rnd.turn and rnd.end is None
     return {
         "seat": seat,
@@ -138,7 +70,7 @@ def _seat_knowledge(rnd: ChickenFootRound | StandardRound, seat: int | None, rou
     }
 
 
-def _history(rnd: ChickenFootRound | StandardRound, seat: int | None) -> tuple[tuple[int, Move], ...]:
+def _history(rnd: TurnTaking, seat: int | None) -> tuple[tuple[int, Move], ...]:
     """The public history, with the tiles of ``seat``'s own draws turned face up."""
     if seat is None or not rnd.draws_by_seat[seat]:
         return tuple(rnd.public_history)

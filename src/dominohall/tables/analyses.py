@@ -20,8 +20,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from dominohall.games.records import replay
+
 from ..bots.analysis import DEFAULT_SAMPLES, analyse_round, stand_in_moves
-from ..engine.record import replay
 from .bots import watch_parent
 from .errors import CommandError
 from .ports import Store

@@ -21,10 +21,10 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
+from dominohall.games import View, round_view
+
 from ..bots import Bot, make_bot
-from ..engine.games import round_view
 from ..engine.moves import Move
-from ..engine.views import View
 from .commands import Command
 from .errors import CommandError
 from .frames import name_of

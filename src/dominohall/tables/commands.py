@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dominohall.games import AnyRound, round_view
+
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.errors import IllegalMoveError
-from ..engine.games import round_view
-from ..engine.match import AnyRound
 from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
 from ..engine.tiles import parse_tile
 from .errors import CommandError

@@ -16,10 +16,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from dominohall.games import AnyRound, new_match
+from dominohall.games.fair_records import proof_to_dict
+
 from ..engine.fair import SECRET_BYTES, DealSeed, FairError, check_contribution, commitment
-from ..engine.fair_record import proof_to_dict
-from ..engine.games import new_match
-from ..engine.match import AnyRound
 from .errors import CommandError
 
 if TYPE_CHECKING:

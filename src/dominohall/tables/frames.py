@@ -12,10 +12,10 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
-from ..engine.games import round_view
+from dominohall.games import View, round_view
+
 from ..engine.moves import NO_TILE, PLAY, Move
 from ..engine.tiles import Tile, tile_name
-from ..engine.views import View
 from .ports import Event
 from .state import AWAY, OVER, TableState
 

@@ -24,7 +24,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.record import export_record
+from dominohall.games.records import export_record
+
 from .actor import Reply, TableActor
 from .bots import BotRunner
 from .commands import Command, NewTable, opening

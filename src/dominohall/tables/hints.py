@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.games import round_view
-from ..engine.views import View
+from dominohall.games import View, round_view
+
 from .errors import CommandError
 from .state import PLAYING, TableState
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import orjson
 
-from ..engine.match import AnyMatch
-from ..engine.record import export_record
+from dominohall.games import AnyMatch
+from dominohall.games.records import export_record
+
 from .errors import CommandError
 from .fairness import with_proofs
 from .ports import Event, Store

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from dominohall.games import GameOptions, game_of
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions, default_hand, default_top
+from dominohall.games.standard.rules.options import BY_MODE, DEFAULT_TARGETS, StandardOptions
+
 from ..engine.errors import OptionsError
-from ..engine.games import game_of
-from ..engine.match import GameOptions
-from ..engine.options import ChickenFootOptions, default_hand, default_top
-from ..engine.standard_options import BY_MODE, DEFAULT_TARGETS, StandardOptions
 from .errors import CommandError
 
 CHICKEN_FOOT_KEYS = frozenset({"players", "set", "hand", "length", "start_toes", "blank_double", "limit"})
@@ -215,4 +215,4 @@ GAMES: dict[str, TableGame] = {
     "chickenfoot": TableGame(CHICKEN_FOOT_KEYS, _chicken_foot, _chosen_chicken_foot),
     "standard": TableGame(STANDARD_KEYS, _standard, _chosen_standard),
 }
-"""The games a table plays, by the engine's names (``engine/games.py``), with how their settings are read."""
+"""The games a table plays, by the engine's names (``dominohall.games``), with how their settings are read."""

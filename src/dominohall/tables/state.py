@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine.games import game_named, game_of, new_match
-from ..engine.match import AnyMatch, AnyRound, GameOptions
+from dominohall.games import AnyMatch, AnyRound, GameOptions, game_named, game_of, new_match
+from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.records import SeatInfo
+
 from ..engine.moves import DRAW, PASS, PLAY, Move
-from ..engine.options import ChickenFootOptions
-from ..engine.record import SeatInfo
 from .fairness import FairBook
 from .ports import Event, Phase
 from .settings import TableSettings

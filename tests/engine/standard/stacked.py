@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import pytest
 
 from dominohall.engine.errors import IllegalMoveError
-from dominohall.engine.match import StandardRules
 from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, Move
-from dominohall.engine.standard import StandardRound, first_lead
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import Tile, parse_tile, tile_name
 from dominohall.engine.turns import TurnTaking
+from dominohall.games.standard.rules.match import StandardRules
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import StandardRound, first_lead
 
 t = parse_tile
 

@@ -17,10 +17,10 @@ import pytest
 
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
-from dominohall.engine.match import AnyRound
-from dominohall.engine.record import SeatInfo, dumps, export_record, replay, verify
-from dominohall.engine.standard import StandardRound
-from dominohall.engine.standard_options import MODES, StandardOptions
+from dominohall.games import AnyRound
+from dominohall.games.records import SeatInfo, dumps, export_record, replay, verify
+from dominohall.games.standard.rules.options import MODES, StandardOptions
+from dominohall.games.standard.rules.round import StandardRound
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 TABLES = [(2, False), (3, False), (4, False), (4, True)]

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from dominohall.engine.moves import Move
-from dominohall.engine.standard import deal_hand
-from dominohall.engine.standard_options import MODES, StandardOptions
-from dominohall.engine.standard_playout import HandState, TraceStep, _choices, deal_and_play_out, play_on
 from dominohall.engine.tiles import ends
+from dominohall.games.standard.rules.options import MODES, StandardOptions
+from dominohall.games.standard.rules.playout import HandState, TraceStep, _choices, deal_and_play_out, play_on
+from dominohall.games.standard.rules.round import deal_hand
 
 from .stacked import finish
 

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
 from dominohall.engine.errors import IllegalMoveError
-from dominohall.engine.match import AnyRound
 from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, Move
-from dominohall.engine.record import SeatInfo, export_record, replay
-from dominohall.engine.standard import StandardRound, deal_hand
-from dominohall.engine.standard_options import MODES, StandardOptions
 from dominohall.engine.tiles import set_tiles
+from dominohall.games import AnyRound
+from dominohall.games.records import SeatInfo, export_record, replay
+from dominohall.games.standard.rules.options import MODES, StandardOptions
+from dominohall.games.standard.rules.round import StandardRound, deal_hand
 
 from .stacked import snapshot
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominohall.cli import main
-from dominohall.engine.record import RecordError, replay, verify
+from dominohall.games.records import RecordError, replay, verify
 from tests.referee.referee import check_record
 from tests.referee.test_referee import random_std_match, standard_breaks, std_options
 

@@ -9,9 +9,9 @@ import pytest
 from dominohall.engine.errors import RULES, OptionsError
 from dominohall.engine.match import Match
 from dominohall.engine.moves import NO_TILE
-from dominohall.engine.standard import BLOCKED, DOMINO, StandardRound, deal_hand, first_lead
-from dominohall.engine.standard_options import StandardOptions
 from dominohall.engine.tiles import set_tiles
+from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.games.standard.rules.round import BLOCKED, DOMINO, StandardRound, deal_hand, first_lead
 
 from .stacked import Deal, ScriptedRules, assert_illegal, hand, legal, open_numbers, options, run, stacked, t, tiles
 

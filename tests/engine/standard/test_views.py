@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from dominohall.engine.games import round_view
 from dominohall.engine.moves import DRAW, DRAW_MOVE, Move
-from dominohall.engine.standard import deal_hand
-from dominohall.engine.views import StandardView, View
+from dominohall.games import View, round_view
+from dominohall.games.standard.rules.round import deal_hand
+from dominohall.games.standard.rules.view import StandardView
 
 from .stacked import finish, options, run, stacked, t
 

@@ -108,7 +108,7 @@ export async function shuffledSet(stream, top) {
 }
 
 /**
- * Each game's deal of the shuffled set, by the game's name (as engine/games.py's ``Game.fair_deal``): the
+ * Each game's deal of the shuffled set, by the game's name (as games/game.py's ``Game.fair_deal``): the
  * tile taken out of the order first (Chicken Foot: the round's double in the centre; none in the standard
  * game), and whether the stream then draws the opener (Chicken Foot's first round).
  * @type {{[game: string]: {out: (options: {set: number}, index: number) => string | null, opener: (index: number) => boolean}}}

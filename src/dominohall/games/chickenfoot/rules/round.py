@@ -19,11 +19,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import IllegalMoveError
-from .fair import DealSeed, FairDeal, fair_order
-from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
-from .options import ChickenFootOptions
-from .tiles import (
+from dominohall.engine.errors import IllegalMoveError
+from dominohall.engine.fair import DealSeed, FairDeal, fair_order
+from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
+from dominohall.engine.tiles import (
     HIGH,
     LOW,
     NUMBER_MASK,
@@ -37,7 +36,9 @@ from .tiles import (
     tile_label,
     tile_name,
 )
-from .turns import TurnTaking
+from dominohall.engine.turns import TurnTaking
+
+from .options import ChickenFootOptions
 
 
 def deal_tiles(options: ChickenFootOptions, number: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:

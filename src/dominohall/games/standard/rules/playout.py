@@ -14,12 +14,13 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .moves import NO_TILE
-from .standard import deal_tiles, extend_line, first_lead, lead_line
-from .standard_options import StandardOptions
-from .standard_scoring import hand_award, hand_winner, play_points
-from .tiles import HIGH, LOW, PIPS, playable_table
-from .turns import BLOCKED, DOMINO
+from dominohall.engine.moves import NO_TILE
+from dominohall.engine.tiles import HIGH, LOW, PIPS, playable_table
+from dominohall.engine.turns import BLOCKED, DOMINO
+
+from .options import StandardOptions
+from .round import deal_tiles, extend_line, first_lead, lead_line
+from .scoring import hand_award, hand_winner, play_points
 
 TraceStep = tuple[int, str, int, int]
 """(seat, kind, tile, on) for each move of a playout; tile and on are -1 where unused."""

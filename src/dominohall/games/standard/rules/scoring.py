@@ -4,7 +4,7 @@ The functions work on plain values (open ends, pip counts), so the round and the
 An open end is ``(tile, number)``: the last tile of an arm and the number it shows; the spinner's free arms
 are ends whose tile is the spinner itself.
 
->>> from .tiles import tile
+>>> from dominohall.engine.tiles import tile
 >>> five_count([(tile(5, 5), 5), (tile(5, 5), 5)], tile(5, 5), spinner_open=False)
 10
 >>> bergen_points([(tile(6, 6), 6), (tile(6, 2), 6)])
@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .moves import NO_TILE
-from .standard_options import StandardOptions
-from .tiles import HIGH, LOW, Tile
-from .turns import DOMINO
+from dominohall.engine.moves import NO_TILE
+from dominohall.engine.tiles import HIGH, LOW, Tile
+from dominohall.engine.turns import DOMINO
+
+from .options import StandardOptions
 
 End = tuple[Tile, int]
 """An open end: its last tile and the number it shows."""

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, Literal
 
-from .errors import OptionsError, whole_option
-from .tiles import set_size
+from dominohall.engine.errors import OptionsError, whole_option
+from dominohall.engine.tiles import set_size
 
 
 class Mode(StrEnum):

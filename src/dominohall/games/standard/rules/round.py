@@ -18,12 +18,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import IllegalMoveError
-from .fair import DealSeed, FairDeal, fair_order
-from .moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
-from .standard_options import StandardOptions
-from .standard_scoring import End, hand_award, hand_winner, play_points
-from .tiles import (
+from dominohall.engine.errors import IllegalMoveError
+from dominohall.engine.fair import DealSeed, FairDeal, fair_order
+from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
+from dominohall.engine.tiles import (
     HIGH,
     LOW,
     PIPS,
@@ -37,7 +35,10 @@ from .tiles import (
     tile_name,
     tiles_of,
 )
-from .turns import BLOCKED, DOMINO, TurnTaking
+from dominohall.engine.turns import BLOCKED, DOMINO, TurnTaking
+
+from .options import StandardOptions
+from .scoring import End, hand_award, hand_winner, play_points
 
 __all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "fair_deal", "first_lead", "lead_hand", "split_deal"]
 

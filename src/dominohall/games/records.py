@@ -16,10 +16,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import OptionsError
-from .games import GAMES, AnyGame, game_named, game_of
-from .match import Match
-from .record_parts import (
+from dominohall.engine.errors import OptionsError
+from dominohall.engine.match import Match
+from dominohall.engine.record_parts import (
     RecordError,
     SeatInfo,
     as_list,
@@ -29,6 +28,8 @@ from .record_parts import (
     replay_moves,
     typed,
 )
+
+from . import GAMES, AnyGame, game_named, game_of
 
 FORMAT = "dominohall/record@1"
 """The record format this module reads and writes."""

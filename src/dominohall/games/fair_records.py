@@ -15,11 +15,12 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple, cast
 
-from .errors import OptionsError
-from .fair import SCHEME, DealSeed, FairError, commitment, commitment_of
-from .games import GAMES, AnyGame, game_named
-from .record import RecordError, loads
-from .tiles import tile_name
+from dominohall.engine.errors import OptionsError
+from dominohall.engine.fair import SCHEME, DealSeed, FairError, commitment, commitment_of
+from dominohall.engine.tiles import tile_name
+
+from . import GAMES, AnyGame, game_named
+from .records import RecordError, loads
 
 FAIR = "fair"
 """The round's key that holds its proof."""

@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionsError, whole_option
-from .tiles import set_size
+from dominohall.engine.errors import OptionsError, whole_option
+from dominohall.engine.tiles import set_size
 
 LENGTHS = ("full", "half", "one")
 """How many rounds a match has: one per double, the upper half of them, or the top double only."""

@@ -1,0 +1,42 @@
+"""What one seat (or a spectator) may know of a Chicken Foot round: the game's door to hidden data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dominohall.engine.moves import NO_TILE
+from dominohall.engine.tiles import Tile
+from dominohall.engine.views import SeatView, seat_knowledge
+
+from .options import ChickenFootOptions
+from .round import ChickenFootRound
+
+
+@dataclass(frozen=True, slots=True)
+class ChickenFootView(SeatView):
+    """One seat's knowledge of a Chicken Foot round."""
+
+    options: ChickenFootOptions
+    centre: Tile
+    pending: Tile
+    """The double waiting for toes (the centre during the first foot), or -1."""
+    pending_needs: int
+
+    def is_first_foot(self) -> bool:
+        """True while the centre double still needs start toes."""
+        return self.pending == self.centre
+
+
+def chicken_foot_view(
+    rnd: ChickenFootRound, seat: int | None, round_index: int = 0, totals: tuple[int, ...] = ()
+) -> ChickenFootView:
+    """The view of a Chicken Foot round for ``seat`` (``None``: a spectator, who sees no hand)."""
+    return ChickenFootView(
+        **seat_knowledge(rnd, seat, round_index),
+        open_ends=tuple(rnd.open_ends()),
+        totals=totals or (0,) * rnd.options.players,
+        options=rnd.options,
+        centre=rnd.centre,
+        pending=rnd.pending,
+        pending_needs=rnd.pending_needs if rnd.pending != NO_TILE else 0,
+    )

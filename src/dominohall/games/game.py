@@ -1,0 +1,89 @@
+"""A game described once: the ``Game`` descriptor each game's folder builds, and how its results count.
+
+A ``Game`` bundles what the rest of the project needs of a game: its options class and how to read them,
+its round and view classes, its match rules, its round's layout in a record, how its results count (a
+penalty, lowest total wins; or points, highest total wins), what it calls a round, its fast playout, and
+its fair deal (docs/fairness.md).
+Records, tables, bots, the command line and the pages find a game in the registry (``dominohall.games``) by
+name or by one of its objects and call through the descriptor; asking "which game is this?" with
+``isinstance`` happens in ``Game.owns`` and inside each game's own folder only. docs/architecture.md lists
+what a new game touches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from dominohall.engine.fair import DealSeed, FairDeal
+from dominohall.engine.match import Match, Round, Rules
+
+Opt = TypeVar("Opt")
+R = TypeVar("R", bound=Round)
+V = TypeVar("V")
+
+
+class ResultKind(StrEnum):
+    """How a round's results count towards the match."""
+
+    PENALTIES = "penalties"
+    """Each seat's result is a penalty; the lowest total wins."""
+    POINTS = "points"
+    """Each side (seat or team) scores points; the highest total wins."""
+
+    def value_for(self, results: list[int], side: int) -> float:
+        """How good ``results`` are for ``side``, higher being better: minus its penalty, or its points'
+        margin over the other sides' mean."""
+        if self is ResultKind.PENALTIES:
+            return -results[side]
+        others = [score for other, score in enumerate(results) if other != side]
+        return results[side] - sum(others) / len(others)
+
+
+@dataclass(frozen=True, eq=False)
+class Game(Generic[Opt, R, V]):
+    """One game, as the rest of the project sees it."""
+
+    name: str
+    """The game's name in records, settings and URLs' data (``chickenfoot``, ``standard``)."""
+    noun: str
+    """What the game calls a round in English text ("round", or "hand")."""
+    result: ResultKind
+    results_key: str
+    """The key of a round's results in a record (``penalties``, ``scores``)."""
+    options_type: type[Opt]
+    round_type: type[R]
+    view_type: type[V]
+    rules_type: type[Rules[R]]
+    options_from_dict: Callable[[dict[str, Any]], Opt]
+    """Read and check the options as a record or a table's settings store them."""
+    rules: Callable[[Opt], Rules[R]]
+    """The match rules for these options."""
+    view: Callable[[R, int | None, int, tuple[int, ...]], V]
+    """What a seat (``None``: a spectator) may know of a round: ``(round, seat, round_index, totals)``."""
+    round_to_dict: Callable[[R], dict[str, Any]]
+    """A round as the record writes it."""
+    read_round: Callable[[Opt, R | None, int, dict[str, Any]], R]
+    """A record's round ``(options, previous round, index, data)``, dealt and checked, not yet replayed."""
+    round_from_deal: Callable[[Opt, dict[str, Any]], R]
+    """A round from its deal as the round's ``deal_fields`` wrote it (a table's stored deal)."""
+    play_out: Callable[[Opt, int, random.Random], int]
+    """Deal a round and play it to its end at random on the fast path: the number of moves made."""
+    fair_deal: Callable[[Opt, int, DealSeed], FairDeal]
+    """Round ``(options, index, seed)`` dealt fairly from a seed (docs/fairness.md): hands, boneyard, and the
+    opener when the seed's stream draws it (the match rules' ``deal_seeded`` makes the round of it)."""
+
+    def new_match(self, options: Opt) -> Match[R]:
+        """An empty match under these options; call ``deal_next`` to start each round."""
+        return Match(self.rules(options))
+
+    def owns(self, thing: object) -> bool:
+        """True when ``thing`` is this game's options, round, view or match rules."""
+        return isinstance(thing, self.options_type | self.round_type | self.view_type | self.rules_type)
+
+
+AnyGame = Game[Any, Any, Any]
+"""A game whose kind the caller does not know."""
