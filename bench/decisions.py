@@ -29,14 +29,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from dominohall.bots.hard import SEARCHES, HardBot, each
+from dominohall.bots.hard import HardBot
 from dominohall.bots.medium import MediumBot
-from dominohall.bots.race import Race
 from dominohall.engine.tiles import HIGH, Tile
-from dominohall.games import View, new_match, round_view
+from dominohall.games import View, game_named, new_match, round_view
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.games.chickenfoot.rules.playout import play_out
 from dominohall.games.chickenfoot.rules.view import ChickenFootView
+from dominohall.search.parts import each
+from dominohall.search.race import Race
 
 
 class PythonRollouts(HardBot):
@@ -65,7 +66,7 @@ BOTS: dict[str, Callable[[], HardBot]] = {
     "hard-norace": lambda: HardBot(200, clock=time.process_time, z=math.inf),
     "hard-python": lambda: PythonRollouts(200, clock=time.process_time),
 }
-CANDIDATES = SEARCHES["chickenfoot"].candidates
+CANDIDATES = game_named("chickenfoot").bots.search.candidates
 
 
 def positions(count: int, rng: random.Random) -> tuple[list[ChickenFootView], float]:

@@ -53,12 +53,12 @@ from open_spiel.python.games import block_dominoes as spiel_dominoes
 
 from dominohall.bots import make_bot
 from dominohall.bots.base import Bot
-from dominohall.bots.exact import TwoSideSolver
 from dominohall.bots.hard import HardBot
 from dominohall.bots.tournament import mean_interval
 from dominohall.engine.moves import NO_TILE, PASS_MOVE, Move
 from dominohall.engine.tiles import HIGH, LOW, Tile, tile
 from dominohall.games import round_view
+from dominohall.games.standard.bots.exact import TwoSideSolver
 from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.games.standard.rules.round import StandardRound
 

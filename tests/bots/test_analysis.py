@@ -11,18 +11,17 @@ import pytest
 from dominohall.bots import Bot
 from dominohall.bots.analysis import Verdict, analyse_round, rate
 from dominohall.bots.arena import play_match
-from dominohall.bots.hard import SEARCHES
-from dominohall.bots.knowledge import Knowledge
-from dominohall.bots.line import points_of
 from dominohall.bots.medium import MediumBot
 from dominohall.bots.random_bot import RandomBot
 from dominohall.engine.errors import IllegalMoveError
 from dominohall.engine.match import Match
-from dominohall.games import game_of, round_view
+from dominohall.games import game_named, game_of, round_view
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.games.chickenfoot.rules.view import chicken_foot_view
+from dominohall.games.standard.bots.line import points_of
 from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.games.standard.rules.view import standard_view
+from dominohall.search.knowledge import Knowledge
 
 from .test_exact import open_positions
 
@@ -142,7 +141,7 @@ def test_only_a_finished_round_is_analysed_and_forced_moves_are_not_rated() -> N
 def test_every_legal_play_is_one_of_the_candidates_rated(mode: str) -> None:
     """A play that ``candidates`` folded into another (the same outcome) is rated as that one."""
     options = StandardOptions.for_table(4, mode=mode, target=None)
-    search = SEARCHES["standard"]
+    search = game_named("standard").bots.search
     checked = 0
     for seed in range(40):
         rng = random.Random(seed)
@@ -160,7 +159,7 @@ def test_every_legal_play_is_one_of_the_candidates_rated(mode: str) -> None:
 
 def test_every_chicken_foot_play_is_one_of_the_candidates_rated() -> None:
     options = ChickenFootOptions.for_table(4, length="one")
-    search = SEARCHES["chickenfoot"]
+    search = game_named("chickenfoot").bots.search
     for seed in range(10):
         rng = random.Random(seed)
         rnd = game_of(options).new_match(options).deal_next(rng)

@@ -9,19 +9,19 @@ import pytest
 
 from dominohall.bots import make_bot
 from dominohall.bots.arena import play_match
-from dominohall.bots.hard import SEARCHES, HardBot
-from dominohall.bots.knowledge import Knowledge
+from dominohall.bots.hard import HardBot
 from dominohall.bots.medium import MediumBot
 from dominohall.engine.moves import Move
 from dominohall.engine.tiles import HIGH, tiles_of
 from dominohall.engine.tiles import parse_tile as t
-from dominohall.games import View, round_view
+from dominohall.games import View, game_named, game_of, round_view
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.games.chickenfoot.rules.round import ChickenFootRound, deal_round
 from dominohall.games.chickenfoot.rules.view import ChickenFootView, chicken_foot_view
 from dominohall.games.standard.rules.options import MODES, StandardOptions
 from dominohall.games.standard.rules.round import StandardRound, deal_hand
 from dominohall.games.standard.rules.view import StandardView
+from dominohall.search.knowledge import Knowledge
 
 
 def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
@@ -106,7 +106,7 @@ def assert_sample_fits(view: View, knowledge: Knowledge, hands: list[list[int]],
 def test_samples_respect_voids_and_sizes() -> None:
     rng = random.Random(8)
     for _, view in positions(300, seed=9):
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         for _ in range(5):
             assert_sample_fits(view, knowledge, *knowledge.sample(rng))
 
@@ -126,7 +126,7 @@ def test_samples_respect_voids_when_every_tile_is_dealt() -> None:
         if rnd.end is not None:
             continue
         view = round_view(rnd, rnd.turn)
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         tight += sum(1 for s in range(4) if knowledge.voids[s] and s != view.seat) >= 2
         for _ in range(8):
             assert_sample_fits(view, knowledge, *knowledge.sample(rng))
@@ -179,7 +179,7 @@ def test_hard_bot_returns_only_legal_standard_moves() -> None:
 def test_standard_knowledge_never_contradicts_the_hidden_truth() -> None:
     checked = 0
     for rnd, view in standard_positions(2000, seed=14):
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         hidden = {t for seat in range(rnd.options.players) if seat != rnd.turn for t in rnd.hand_tiles(seat)}
         assert set(knowledge.unseen) == hidden | set(rnd.boneyard[rnd.drawn_count :])
         for seat in range(rnd.options.players):
@@ -223,17 +223,17 @@ def test_each_distinct_standard_play_is_a_candidate_once() -> None:
     3-3 at one end is the spinner and the 3-2 is not, so the two plays of a tile stay apart."""
     draw = two_threes("draw")
     assert len(draw.legal_moves) == 4
-    candidates = SEARCHES["standard"].candidates(draw)
+    candidates = game_named("standard").bots.search.candidates(draw)
     assert sorted(move.tile for move in candidates.values()) == [t("3-0"), t("3-1")]
     fives = two_threes("allfives")
-    assert len(fives.legal_moves) == 4 and len(SEARCHES["standard"].candidates(fives)) == 4
+    assert len(fives.legal_moves) == 4 and len(game_named("standard").bots.search.candidates(fives)) == 4
 
 
 def test_each_distinct_chicken_foot_play_is_a_candidate_once() -> None:
     """Lines showing the same number are alike: over many positions, no two candidates share a tile and
     the number it is laid against, and every legal play has one."""
     for _, view in positions(300, seed=17):
-        candidates = SEARCHES["chickenfoot"].candidates(view)
+        candidates = game_named("chickenfoot").bots.search.candidates(view)
         assert len(set(candidates)) == len(candidates) and set(candidates.values()) <= set(view.legal_moves)
         ends = dict(view.open_ends)
         for move in view.legal_moves:

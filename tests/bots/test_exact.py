@@ -7,14 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from dominohall.bots.exact import TooBigError, TwoSideSolver
-from dominohall.bots.hard import HardBot, solvable
+from dominohall.bots.hard import HardBot
 from dominohall.engine.moves import Move
 from dominohall.engine.tiles import HIGH, LOW
 from dominohall.games import round_view
+from dominohall.games.standard.bots import solvable
+from dominohall.games.standard.bots.exact import TwoSideSolver
 from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.games.standard.rules.round import StandardRound, deal_hand
 from dominohall.games.standard.rules.view import StandardView
+from dominohall.search.parts import TooBigError
 
 
 def minimax(rnd: StandardRound, side: int) -> int:

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from dominohall.bots.knowledge import MAX_GROUPS, Group, Holding, Knowledge
 from dominohall.engine.tiles import NUMBER_MASK, tiles_of
 from dominohall.engine.tiles import parse_tile as t
-from dominohall.games import round_view
+from dominohall.games import game_of, round_view
 from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.games.standard.rules.round import deal_hand
+from dominohall.search.knowledge import MAX_GROUPS, Group, Holding, Knowledge
 
 from .test_bots import assert_sample_fits, others_tiles, positions, standard_positions
 
@@ -38,7 +38,7 @@ def fits(hand: Iterable[int], groups: tuple[Group, ...]) -> bool:
 
 def test_groups_are_nested_and_add_up_to_the_hand() -> None:
     for _, view in positions(600, seed=21):
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         for seat, groups in enumerate(knowledge.groups):
             assert sum(count for count, _ in groups) == view.hand_sizes[seat]
             assert len(groups) <= MAX_GROUPS and all(count > 0 for count, _ in groups)
@@ -52,7 +52,7 @@ def test_the_true_hands_always_fit_their_groups() -> None:
     positions, and in many it says more than one void per seat would (several groups)."""
     voids, sharper = 0, 0
     for rnd, view in positions(2500, seed=22):
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         assert set(knowledge.unseen) == others_tiles(rnd, rnd.turn)
         for seat in range(rnd.options.players):
             if seat != rnd.turn:
@@ -75,7 +75,7 @@ def test_the_true_hands_fit_their_groups_in_the_draw_game() -> None:
             rnd.apply(rng.choice(rnd.legal_moves()))
         if rnd.end is not None:
             continue
-        knowledge = Knowledge.from_view(round_view(rnd, rnd.turn))
+        knowledge = Knowledge.from_view(round_view(rnd, rnd.turn), game_of(rnd).bots.reading)
         for seat in range(options.players):
             if seat != rnd.turn:
                 assert fits(rnd.hand_tiles(seat), knowledge.groups[seat])
@@ -87,7 +87,7 @@ def test_every_sample_keeps_the_groups() -> None:
     """(These positions never need the careful deal's loose reading: next test.)"""
     rng = random.Random(24)
     for _, view in positions(400, seed=25):
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         for _ in range(4):
             hands, boneyard = knowledge.sample(rng)
             assert sorted([*boneyard, *(t for hand in hands for t in hand)]) == sorted(knowledge.unseen)
@@ -102,7 +102,7 @@ def test_the_compiled_first_deal_is_the_python_one() -> None:
     rng, compared, failed = random.Random(26), 0, 0
     views = [view for _, view in positions(300, seed=27)] + [view for _, view in standard_positions(150, seed=28)]
     for view in views:
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         for _ in range(4):
             pool = list(knowledge.unseen)
             rng.shuffle(pool)
@@ -157,7 +157,7 @@ def test_a_careful_deal_over_many_groups_reads_each_hand_as_one_and_still_keeps_
     monkeypatch.setattr(Knowledge, "_deal", counted)
     rng = random.Random(26)
     for _, view in positions(3000, seed=31):
-        knowledge = Knowledge.from_view(view)
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         for _ in range(5):
             assert_sample_fits(view, knowledge, *knowledge.sample(rng))
     assert loose > 5, loose  # 13 of these 11,120 samples

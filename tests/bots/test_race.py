@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from dominohall.bots.race import FIRST_CHECK, Race
+from dominohall.search.race import FIRST_CHECK, Race
 
 
 def test_a_clearly_worse_candidate_is_dropped_and_the_best_kept() -> None:

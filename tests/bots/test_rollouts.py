@@ -8,10 +8,11 @@ from typing import cast
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominohall.bots.rollouts import HeavyRollouts, XorShift
 from dominohall.engine.tiles import HIGH, tiles_of
+from dominohall.games.chickenfoot.bots.rollouts import HeavyRollouts
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.games.chickenfoot.rules.playout import play_out
+from dominohall.search.compiled import XorShift
 
 from ..engine.test_playout import played_into
 

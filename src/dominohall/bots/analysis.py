@@ -3,12 +3,13 @@
 For every turn of the seat where it had more than one distinct play, the analysis takes the seat's view at
 that moment (its own hand and the public table: never the hidden hands, even though the round is over),
 deals the unseen tiles ``samples`` times consistently with that view (``Knowledge``), and plays every
-candidate out on each of those deals as the hard bot does (``SEARCHES``): the same deals for every candidate,
+candidate out on each of those deals as the hard bot does (its game's ``Search``): the same deals for every candidate,
 so their difference is not blurred by luck of the deal. A candidate's value is its mean outcome for the
 seat, in points, higher being better (minus the penalty in Chicken Foot; the side's margin over the others'
 mean in the standard game). The loss of the play made is the best candidate's value minus its own; it is
-called an inaccuracy, a mistake or a blunder when it passes that threshold (``THRESHOLDS``) and stays
-above 0 by more than twice its standard error. docs/bots.md explains the choices and the limits.
+called an inaccuracy, a mistake or a blunder when it passes that threshold (the game's
+``BotParts.thresholds``) and stays above 0 by more than twice its standard error. docs/bots.md explains the
+choices and the limits.
 """
 
 from __future__ import annotations
@@ -26,9 +27,8 @@ from ..engine.match import Match
 from ..engine.moves import Move
 from ..engine.record_parts import move_to_dict
 from ..engine.tiles import Tile
-from .exact import TooBigError
-from .hard import SEARCHES, Evaluate
-from .knowledge import Knowledge
+from ..search.knowledge import Knowledge
+from ..search.parts import Evaluate, TooBigError
 
 FORMAT = "dominohall/analysis@1"
 """The analysis format ``Analysis.to_dict`` writes."""
@@ -43,15 +43,6 @@ class Verdict(StrEnum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
-
-
-THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "chickenfoot": (5.0, 12.0, 25.0),
-    "standard": (3.0, 8.0, 16.0),
-    "standard/bergen": (0.4, 0.8, 1.5),
-}
-"""Expected points lost from which a play is an inaccuracy, a mistake, a blunder, by game (and Bergen,
-whose hands score a few points, not tens)."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +107,7 @@ def stand_in_moves(record: dict[str, Any], index: int) -> frozenset[int]:
 
 def thresholds_for(options: Any) -> tuple[float, float, float]:
     """The verdict thresholds of a game's options."""
-    name = game_of(options).name
-    return THRESHOLDS.get(f"{name}/{getattr(options, 'mode', '')}", THRESHOLDS[name])
+    return game_of(options).bots.thresholds(options)
 
 
 def analyse_round(
@@ -156,7 +146,7 @@ def analyse_round(
 def rate(view: Any, played: Move, number: int, samples: int, rng: random.Random) -> Decision | None:
     """Rate ``played`` (move ``number`` of the round) against every candidate of ``view``; ``None`` when
     there was no choice."""
-    search = SEARCHES[game_of(view).name]
+    search = game_of(view).bots.search
     candidates = search.candidates(view)
     if len(candidates) <= 1:
         return None
@@ -177,8 +167,9 @@ def sample_values(view: Any, keys: list[Any], samples: int, rng: random.Random) 
     """Per candidate, its value for the seat on each of ``samples`` deals of the unseen tiles (the same
     deals for every candidate): exact where the hard bot solves the hand exactly, else a rollout; when one
     exact solve grows too big, the same deals are valued again by rollouts only."""
-    evaluator = SEARCHES[game_of(view).name].evaluator
-    knowledge = Knowledge.from_view(view)
+    parts = game_of(view).bots
+    evaluator = parts.search.evaluator
+    knowledge = Knowledge.from_view(view, parts.reading)
     deals: list[tuple[list[list[Tile]], list[Tile]]] = []
     for _ in range(samples):
         hands, boneyard = knowledge.sample(rng)

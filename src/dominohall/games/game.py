@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from dominohall.engine.fair import DealSeed, FairDeal
 from dominohall.engine.match import Match, Round, Rules
+from dominohall.search.parts import BotParts
 
 Opt = TypeVar("Opt")
 R = TypeVar("R", bound=Round)
@@ -75,6 +76,9 @@ class Game(Generic[Opt, R, V]):
     fair_deal: Callable[[Opt, int, DealSeed], FairDeal]
     """Round ``(options, index, seed)`` dealt fairly from a seed (docs/fairness.md): hands, boneyard, and the
     opener when the seed's stream draws it (the match rules' ``deal_seeded`` makes the round of it)."""
+    bots: BotParts
+    """What the bots need of the game: the medium bot's scorer, the reading of its history, the hard bot's
+    search, the analysis's thresholds (``dominohall.search.parts``)."""
 
     def new_match(self, options: Opt) -> Match[R]:
         """An empty match under these options; call ``deal_next`` to start each round."""

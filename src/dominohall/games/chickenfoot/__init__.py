@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..game import Game, ResultKind
+from .bots import PARTS
 from .rules import playout
 from .rules.match import ChickenFootRules
 from .rules.options import ChickenFootOptions
@@ -35,5 +36,6 @@ GAME: Game[ChickenFootOptions, ChickenFootRound, ChickenFootView] = Game(
     round_from_deal=ChickenFootRound.from_deal,
     play_out=_play_out,
     fair_deal=fair_deal,
+    bots=PARTS,
 )
 """Chicken Foot's descriptor."""

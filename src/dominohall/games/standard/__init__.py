@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..game import Game, ResultKind
+from .bots import PARTS
 from .rules import playout
 from .rules.match import StandardRules
 from .rules.options import StandardOptions
@@ -35,5 +36,6 @@ GAME: Game[StandardOptions, StandardRound, StandardView] = Game(
     round_from_deal=StandardRound.from_deal,
     play_out=_play_out,
     fair_deal=fair_deal,
+    bots=PARTS,
 )
 """The standard game's descriptor: draw, block, All Fives, Bergen."""

@@ -10,14 +10,11 @@ under a millisecond once the lead is down.
 
 from __future__ import annotations
 
-from ..engine.tiles import HIGH, LOW, NUMBER_MASK, PIPS
+from dominohall.engine.tiles import HIGH, LOW, NUMBER_MASK, PIPS
+from dominohall.search.parts import TooBigError
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 INFINITE = 1 << 30
-
-
-class TooBigError(Exception):
-    """Raised when a solve would look at more positions than it was allowed."""
 
 
 class TwoSideSolver:

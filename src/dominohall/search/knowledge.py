@@ -19,15 +19,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from dominohall.games import View, game_of
-from dominohall.games.chickenfoot.rules.view import ChickenFootView
-from dominohall.games.standard.rules.round import extend_line, lead_line
-from dominohall.games.standard.rules.scoring import End
-from dominohall.games.standard.rules.view import StandardView
-
-from ..engine.moves import DRAW, NO_TILE, PASS
-from ..engine.tiles import HIGH, NUMBER_MASK, Tile, mask_of, other_end, playable_table, set_tiles, shuffle
-from .line import end_index
+from dominohall.engine.moves import DRAW
+from dominohall.engine.tiles import Tile, mask_of, set_tiles, shuffle
+from dominohall.engine.views import SeatView
 
 Group = tuple[int, int]
 """Some tiles of one hand: how many, and the bitmask of the tiles none of them can be."""
@@ -56,12 +50,11 @@ class Knowledge:
     per seat, its whole hand avoiding ``voids``."""
 
     @classmethod
-    def from_view(cls, view: View) -> Knowledge:
-        """Read what the view reveals (of either game)."""
+    def from_view(cls, view: Any, reading: Reading) -> Knowledge:
+        """Read what the view (of any game) reveals, as the game's ``reading`` says."""
         if view.seat is None:
             raise ValueError("a spectator has no hand to infer from")
         seen = {*view.hand, *(t for t, _ in view.placed)}
-        reading = READINGS[game_of(view).name]
         seen.update(reading.out_of_play(view))
         holdings = reading.holdings(view)
         groups = tuple(holding.groups(size) for holding, size in zip(holdings, view.hand_sizes, strict=True))
@@ -96,7 +89,7 @@ class Knowledge:
         order = np.array(pool, dtype=np.int64)
         taken = np.zeros(len(pool), dtype=np.int64)  # per place in the pool: the seat it went to, or -1
         picks = np.zeros(len(pool), dtype=np.int64)  # the places taken, in the order they were
-        from .rollouts import fill_groups  # noqa: PLC0415 - numba (0.4 s) with the first sampled deal
+        from .compiled import fill_groups  # noqa: PLC0415 - numba (0.4 s) with the first sampled deal
 
         if not fill_groups(order, seats, counts, forbidden, taken, picks):
             return None
@@ -261,60 +254,7 @@ def _merged(groups: list[Group]) -> tuple[Group, ...]:
     return tuple((count, forbidden) for count, forbidden in merged)
 
 
-def _holdings(view: ChickenFootView) -> list[Holding]:
-    """Replay the public history: per seat, what its hand cannot hold (``Holding``)."""
-    holdings = _starting(view)
-    table = playable_table(view.options.top)
-    counts = [0] * (view.options.top + 1)
-    open_of: dict[Tile, int] = {}  # the number each line's last tile shows
-    pending, needs = HIGH[view.centre], view.options.start_toes
-    for seat, move in view.history:
-        playable = NUMBER_MASK[pending] if pending >= 0 else table[_numbers(counts)]
-        if move.kind == DRAW:
-            holdings[seat].draw(playable)
-        elif move.kind == PASS:
-            holdings[seat].without(playable)
-        else:
-            holdings[seat].play(move.tile)
-            matched = pending if pending >= 0 else open_of.pop(move.on)
-            new = other_end(move.tile, matched)
-            if pending < 0:
-                counts[matched] -= 1
-            if pending < 0 and new == matched:
-                pending, needs = matched, view.options.double_toes
-                continue
-            counts[new] += 1
-            open_of[move.tile] = new
-            if pending >= 0:
-                needs -= 1
-                pending = -1 if needs == 0 else pending
-    return holdings
-
-
-def _standard_holdings(view: StandardView) -> list[Holding]:
-    """Replay the line of play: per seat, what its hand cannot hold (``Holding``)."""
-    holdings = _starting(view)
-    table = playable_table(view.options.top)
-    allfives = view.options.mode == "allfives"
-    ends: list[End] = []
-    spinner, spinner_open = NO_TILE, False
-    for seat, move in view.history:
-        playable = table[sum({1 << n for _, n in ends})]
-        if move.kind == DRAW:
-            holdings[seat].draw(playable)
-        elif move.kind == PASS:
-            holdings[seat].without(playable)
-        elif not ends:
-            holdings[seat].play(move.tile)
-            ends, spinner = lead_line(move.tile, allfives=allfives)
-        else:
-            holdings[seat].play(move.tile)
-            index = end_index(ends, move)
-            spinner, spinner_open = extend_line(ends, index, move.tile, spinner, spinner_open, allfives=allfives)
-    return holdings
-
-
-def _starting(view: View) -> list[Holding]:
+def starting_holdings(view: SeatView) -> list[Holding]:
     """Per seat, a holding of the hand's size as dealt (now, plus the tiles played, less the tiles drawn)."""
     sizes = list(view.hand_sizes)
     for seat, move in view.history:
@@ -329,15 +269,3 @@ class Reading(NamedTuple):
     """Tiles out of play that ``placed`` does not list (Chicken Foot's centre double)."""
     holdings: Callable[[Any], list[Holding]]
     """Per seat, what its hand cannot hold."""
-
-
-READINGS: dict[str, Reading] = {
-    "chickenfoot": Reading(lambda view: (view.centre,), _holdings),
-    "standard": Reading(lambda view: (), _standard_holdings),
-}
-"""Per game (by name), how to read its views."""
-
-
-def _numbers(counts: list[int]) -> int:
-    """The bitmask of the numbers some line end shows."""
-    return sum(1 << n for n, count in enumerate(counts) if count)

@@ -8,8 +8,9 @@ from the counts as there. The random numbers come from a xorshift64* generator s
 every candidate of a deal starts from the same seed: two candidates' rollouts differ by the plays, not by the
 draws of chance. (The engine itself stays on the standard library: this is the bots' fast path.)
 
-It also holds the first fill of a sampled deal (``fill_groups``, for ``Knowledge.sample``). The bots import
-this module only when they first need it, so the server, the site and the command line start without numba.
+The compiled pieces every game shares (the random numbers, and the first fill of a sampled deal for
+``Knowledge.sample``) are in ``dominohall.search.compiled``. The bots import this module only when they first
+need it, so the server, the site and the command line start without numba.
 Compiled once, on first use (about 4 s), then read from numba's cache on disk (about 0.5 s a process:
 ``warm_up``, which a ``HardBot`` calls when it is made). A rollout costs about 3 microseconds, some twenty
 times less than the Python loop's; with the rest of a deal (sampling it, the race's sums) a decision of the
@@ -18,44 +19,21 @@ same time values about five times the deals it did (docs/bots.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import chain
-from typing import Any, TypeVar, cast
 
-import numba
 import numpy as np
 
-from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.engine.tiles import HIGH, LOW, MAX_TOP, PIPS
+from dominohall.search.compiled import Ints, compiled, next_random
 
-from ..engine.tiles import HIGH, LOW, MAX_TOP, PIPS
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-compiled = cast(Callable[[_F], _F], numba.njit(cache=True, nogil=True))
-"""numba's ``njit`` with its cache on disk, typed for mypy as what it wraps: the function compiled to machine
-code on its first call (for the argument types of that call), or read from the cache."""
+from ..rules.options import ChickenFootOptions
 
 _HIGH = np.array(HIGH, dtype=np.int64)
 _LOW = np.array(LOW, dtype=np.int64)
 _PIPS = np.array(PIPS, dtype=np.int64)
 _NUMBERS = MAX_TOP + 1
 _MASK = (1 << 64) - 1
-
-
-class XorShift:
-    """The compiled loop's random numbers in Python: xorshift64* from a nonzero 64-bit seed, doubles in [0, 1)
-    from the top 53 bits, as ``random.Random.random`` would be called by ``play_out``."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK or 1
-
-    def random(self) -> float:
-        """The next number in [0, 1)."""
-        x = self.state
-        x ^= x >> 12
-        x ^= (x << 25) & _MASK
-        x ^= x >> 27
-        self.state = x
-        return (((x * 0x2545F4914F6CDD1D) & _MASK) >> 11) * 2.0**-53
 
 
 class HeavyRollouts:
@@ -99,21 +77,6 @@ def warm_up() -> None:
     """Compile the loop (or read it from the cache) now rather than at a bot's first decision."""
     rollouts = HeavyRollouts(ChickenFootOptions.for_table(2), [0, 1], pending=-1, needs=0, turn=0)
     rollouts.penalties([[1], [2]], [], [(1, 1)], 1)
-
-
-@compiled
-def _next(state: np.ndarray) -> float:
-    """The next random number in [0, 1) of the xorshift64* state ``state[0]`` (as ``XorShift.random``)."""
-    x = state[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    state[0] = x
-    return float((x * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(11)) * 2.0**-53
-
-
-Ints = np.ndarray
-"""An array of whole numbers (numba compiles the functions below for int64 arrays)."""
 
 
 @compiled
@@ -175,7 +138,7 @@ def _one(  # noqa: PLR0917 - numba calls by position
                 b = counts[low[x]] if low[x] != high[x] else 0
                 if a + b:
                     t = x
-                    end = high[x] if _next(state) * (a + b) < a else low[x]
+                    end = high[x] if next_random(state) * (a + b) < a else low[x]
                     break
             if t < 0 and next_draw < bone_size:
                 drawn = boneyard[next_draw]
@@ -200,7 +163,7 @@ def _one(  # noqa: PLR0917 - numba calls by position
                 weight = counts[a] + (counts[b] if a != b else 0)
                 if weight:
                     t = drawn
-                    end = a if _next(state) * weight < counts[a] else b
+                    end = a if next_random(state) * weight < counts[a] else b
             drawn = -1
         if t >= 0:
             if pend >= 0:
@@ -247,35 +210,5 @@ def _blocked(counts: Ints, showing: Ints, pend: int) -> bool:
         return bool(showing[pend] == 0)
     for m in range(counts.shape[0]):  # noqa: SIM110 - compiled: a plain loop
         if counts[m] and showing[m]:
-            return False
-    return True
-
-
-@compiled
-def fill_groups(  # noqa: PLR0917 - numba calls by position
-    order: np.ndarray,
-    seats: np.ndarray,
-    counts: np.ndarray,
-    forbidden: np.ndarray,
-    taken: np.ndarray,
-    picks: np.ndarray,
-) -> bool:
-    """Give each part (``seats[i]`` to fill with ``counts[i]`` tiles, none of ``forbidden[i]``), in turn, the
-    first tiles of ``order`` still free that it may hold; ``taken[k]`` becomes the seat the ``k``-th tile went to
-    (-1: the boneyard's) and ``picks`` lists the places taken in the order they were. False when a part is left
-    short. (``Knowledge._deal`` without ``careful``: the same hands, each in the same order.)"""
-    taken[:] = -1
-    picked = 0
-    for part in range(seats.shape[0]):
-        need = counts[part]
-        for k in range(order.shape[0]):
-            if need == 0:
-                break
-            if taken[k] < 0 and not forbidden[part, order[k]]:
-                taken[k] = seats[part]
-                picks[picked] = k
-                picked += 1
-                need -= 1
-        if need > 0:
             return False
     return True

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dominohall.games.standard.rules.round import extend_line, lead_line
-from dominohall.games.standard.rules.scoring import End, play_points
+from dominohall.engine.moves import NO_TILE, Move
+from dominohall.engine.tiles import HIGH, LOW, Tile
 
-from ..engine.moves import NO_TILE, Move
-from ..engine.tiles import HIGH, LOW, Tile
+from ..rules.round import extend_line, lead_line
+from ..rules.scoring import End, play_points
 
 
 def end_index(ends: list[End] | tuple[End, ...], move: Move) -> int:
