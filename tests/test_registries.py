@@ -1,14 +1,12 @@
-"""Every layer's per-game table knows exactly the registry's games (docs/architecture.md, "Adding a game")."""
+"""Every game's descriptor is whole, and every layer finds a game through it (docs/architecture.md)."""
 
 from __future__ import annotations
 
-from dominohall.cli.board import BOARDS
-from dominohall.cli.tables import GAMES as COMMAND_LINE_GAMES
-from dominohall.games import GAMES
-from dominohall.tables.settings import GAMES as TABLE_GAMES
+from dominohall.games import GAMES, game_named
 
 
-def test_every_layer_knows_the_same_games() -> None:
-    names = set(GAMES)
-    for table in (BOARDS, COMMAND_LINE_GAMES, TABLE_GAMES):
-        assert set(table) == names
+def test_every_game_gives_every_layer_its_parts() -> None:
+    for name, game in GAMES.items():
+        assert game_named(name) is game
+        assert game.settings and {"players"} <= {setting.name for setting in game.settings}
+        assert callable(game.bots.search.candidates) and callable(game.terminal.table)

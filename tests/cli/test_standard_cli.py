@@ -12,13 +12,14 @@ from rich.console import Console
 
 from dominohall.bots import RandomBot
 from dominohall.cli import main
-from dominohall.cli.board import describe, line_text
+from dominohall.cli.board import describe
 from dominohall.cli.play import TerminalGame
 from dominohall.engine.moves import NO_TILE, Move
 from dominohall.engine.tiles import parse_tile as t
 from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.games.standard.rules.round import StandardRound
 from dominohall.games.standard.rules.view import standard_view
+from dominohall.games.standard.terminal import line_text
 
 GOLDEN = Path(__file__).parents[1] / "engine" / "golden"
 

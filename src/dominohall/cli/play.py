@@ -23,7 +23,7 @@ from ..engine.tiles import Tile, parse_tile, tile_name
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
 from ..tables.names import bot_name
-from .board import BOARDS, describe, table_panel
+from .board import describe, table_panel
 from .tables import add_game_options, game_options_from
 
 HELP = (
@@ -106,7 +106,7 @@ class TerminalGame:
         while not self.match.is_over():
             rnd: AnyRound = self.match.deal_next(deal_rng)
             opener = "You" if rnd.first == 0 else self.names[rnd.first]
-            heading, opens = BOARDS[self.game.name].heading(rnd, len(self.match.rounds), opener)
+            heading, opens = self.game.terminal.heading(rnd, len(self.match.rounds), opener)
             self.console.rule(heading)
             self.console.print(opens, markup=False)
             while rnd.end is None:

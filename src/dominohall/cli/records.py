@@ -15,7 +15,7 @@ from dominohall.games.fair_records import NOT_FAIR
 from dominohall.games.records import RecordError, loads, replay, verify
 
 from ..engine.tiles import tile_name
-from .board import BOARDS, describe, table_panel
+from .board import describe, table_panel
 from .fairness import fairness_summary, print_fairness
 
 
@@ -88,7 +88,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def _print_round(console: Console, index: int, rnd: AnyRound, names: list[str]) -> None:
     game = game_of(rnd)
-    heading, opens = BOARDS[game.name].heading(rnd, index + 1, names[rnd.first])
+    heading, opens = game.terminal.heading(rnd, index + 1, names[rnd.first])
     console.print(Text(heading, "bold") + Text(f": {opens}"))
     for number, (seat, move) in enumerate(rnd.history):
         console.print(f"  {number:3d}. {describe(names[seat], move)}", markup=False)

@@ -20,7 +20,10 @@ from typing import Any, Generic, TypeVar
 
 from dominohall.engine.fair import DealSeed, FairDeal
 from dominohall.engine.match import Match, Round, Rules
+from dominohall.engine.settings import Setting
 from dominohall.search.parts import BotParts
+
+from .terminal import Board
 
 Opt = TypeVar("Opt")
 R = TypeVar("R", bound=Round)
@@ -61,6 +64,13 @@ class Game(Generic[Opt, R, V]):
     rules_type: type[Rules[R]]
     options_from_dict: Callable[[dict[str, Any]], Opt]
     """Read and check the options as a record or a table's settings store them."""
+    settings: tuple[Setting, ...]
+    """The settings schema (``engine/settings.py``): the command line, the tables' checks and the form follow it."""
+    from_settings: Callable[[dict[str, Any]], Opt]
+    """The options from checked values of ``settings``, the game's defaults filling the rest (``OptionsError``
+    when they do not fit together)."""
+    chosen_settings: Callable[[Opt], dict[str, Any]]
+    """The settings a host chose of these options (those that follow others, such as the players, left out)."""
     rules: Callable[[Opt], Rules[R]]
     """The match rules for these options."""
     view: Callable[[R, int | None, int, tuple[int, ...]], V]
@@ -77,6 +87,8 @@ class Game(Generic[Opt, R, V]):
     """Round ``(options, index, seed)`` dealt fairly from a seed (docs/fairness.md): hands, boneyard, and the
     opener when the seed's stream draws it (the match rules' ``deal_seeded`` makes the round of it)."""
     bots: BotParts
+    terminal: Board
+    """How the command line shows the game's table and a round's heading (``games/terminal.py``)."""
     """What the bots need of the game: the medium bot's scorer, the reading of its history, the hard bot's
     search, the analysis's thresholds (``dominohall.search.parts``)."""
 

@@ -8,10 +8,11 @@ from ..game import Game, ResultKind
 from .bots import PARTS
 from .rules import playout
 from .rules.match import ChickenFootRules
-from .rules.options import ChickenFootOptions
+from .rules.options import SETTINGS, ChickenFootOptions
 from .rules.record import chicken_foot_round_to_dict, read_chicken_foot_round
 from .rules.round import ChickenFootRound, fair_deal
 from .rules.view import ChickenFootView, chicken_foot_view
+from .terminal import BOARD
 
 
 def _play_out(options: ChickenFootOptions, index: int, rng: random.Random) -> int:
@@ -29,6 +30,9 @@ GAME: Game[ChickenFootOptions, ChickenFootRound, ChickenFootView] = Game(
     view_type=ChickenFootView,
     rules_type=ChickenFootRules,
     options_from_dict=ChickenFootOptions.from_dict,
+    settings=SETTINGS,
+    from_settings=ChickenFootOptions.from_settings,
+    chosen_settings=ChickenFootOptions.chosen_settings,
     rules=ChickenFootRules,
     view=chicken_foot_view,
     round_to_dict=chicken_foot_round_to_dict,
@@ -37,5 +41,6 @@ GAME: Game[ChickenFootOptions, ChickenFootRound, ChickenFootView] = Game(
     play_out=_play_out,
     fair_deal=fair_deal,
     bots=PARTS,
+    terminal=BOARD,
 )
 """Chicken Foot's descriptor."""

@@ -8,10 +8,11 @@ from ..game import Game, ResultKind
 from .bots import PARTS
 from .rules import playout
 from .rules.match import StandardRules
-from .rules.options import StandardOptions
+from .rules.options import SETTINGS, StandardOptions
 from .rules.record import read_standard_hand, standard_hand_to_dict
 from .rules.round import StandardRound, fair_deal
 from .rules.view import StandardView, standard_view
+from .terminal import BOARD
 
 
 def _play_out(options: StandardOptions, index: int, rng: random.Random) -> int:
@@ -29,6 +30,9 @@ GAME: Game[StandardOptions, StandardRound, StandardView] = Game(
     view_type=StandardView,
     rules_type=StandardRules,
     options_from_dict=StandardOptions.from_dict,
+    settings=SETTINGS,
+    from_settings=StandardOptions.from_settings,
+    chosen_settings=StandardOptions.chosen_settings,
     rules=StandardRules,
     view=standard_view,
     round_to_dict=standard_hand_to_dict,
@@ -37,5 +41,6 @@ GAME: Game[StandardOptions, StandardRound, StandardView] = Game(
     play_out=_play_out,
     fair_deal=fair_deal,
     bots=PARTS,
+    terminal=BOARD,
 )
 """The standard game's descriptor: draw, block, All Fives, Bergen."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dominohall.engine.errors import OptionsError, whole_option
+from dominohall.engine.settings import CHOICE, SCORE_LIMIT, WHOLE, Setting
 from dominohall.engine.tiles import set_size
 
 LENGTHS = ("full", "half", "one")
@@ -17,6 +18,21 @@ DEFAULT_HANDS: dict[int, dict[int, int]] = {9: {2: 20, 3: 14, 4: 11, 5: 9, 6: 7}
 
 CHICKEN_FOOT_SETS = (9, 12, 15)
 """Sets a Chicken Foot table may use (double-fifteen only by house override)."""
+
+SETTINGS = (
+    Setting("players", WHOLE, "Players", "seats at the table (default 4)", low=2, high=8),
+    Setting("set", CHOICE, "Set", "house: the set, double-9, 12 or 15 (default: by players)", choices=CHICKEN_FOOT_SETS,
+            house=True, unit="double-{}"),
+    Setting("hand", WHOLE, "Tiles in each hand", "house: the hand size (default: by players and set)", low=1, high=67,
+            house=True),
+    Setting("length", CHOICE, "Length", "full, half or one round (default full)", choices=LENGTHS),
+    Setting("start_toes", CHOICE, "Toes on the centre double", "toes on the centre double (default 6)", choices=(6, 4)),
+    Setting("blank_double", CHOICE, "A 0-0 left in hand counts", "what a 0-0 left in hand costs (default 50)",
+            choices=(50, 25)),
+    Setting("limit", WHOLE, "Play to a score limit", "house: play rounds until some total passes this limit",
+            low=1, high=SCORE_LIMIT, house=True),
+)  # fmt: skip
+"""Chicken Foot's settings, by the record's option names (``engine/settings.py``)."""
 
 
 def default_top(players: int) -> int:
@@ -82,6 +98,28 @@ class ChickenFootOptions:
         options = cls(players, top, hand, length, start_toes, 3, blank_double, limit)
         options.check()
         return options
+
+    @classmethod
+    def from_settings(cls, values: dict[str, Any]) -> ChickenFootOptions:
+        """Settings from checked values of ``SETTINGS`` (those not given follow the table's defaults)."""
+        return cls.for_table(
+            values.get("players", 4),
+            top=values.get("set"),
+            hand=values.get("hand"),
+            length=values.get("length", "full"),
+            start_toes=values.get("start_toes", 6),
+            blank_double=values.get("blank_double", 50),
+            limit=values.get("limit"),
+        )
+
+    def chosen_settings(self) -> dict[str, Any]:
+        """The settings a host chose: the set and hand only where they differ from the players' own."""
+        chosen = {key: value for key, value in self.to_dict().items() if key != "double_toes"}
+        if self.top == default_top(self.players):
+            del chosen["set"]
+        if self.hand == default_hand(self.players, self.top):
+            del chosen["hand"]
+        return chosen
 
     def check(self) -> None:
         """Raise ``OptionsError`` unless these settings describe a playable game."""

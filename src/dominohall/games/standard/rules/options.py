@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any, Final, Literal
 
 from dominohall.engine.errors import OptionsError, whole_option
+from dominohall.engine.settings import CHOICE, FLAG, SCORE_LIMIT, WHOLE, Setting
 from dominohall.engine.tiles import set_size
 
 
@@ -37,6 +38,16 @@ DEFAULT_TARGETS: dict[str, int | None] = {"draw": None, "block": None, "allfives
 
 BY_MODE: Final = "by-mode"
 """Passed as ``target`` to ``for_table``: take the mode's usual target."""
+
+SETTINGS = (
+    Setting("players", WHOLE, "Players", "seats at the table (default 2)", low=2, high=4),
+    Setting("set", CHOICE, "Set", "the set: double-6, 9 or 12 (default 6)", choices=STANDARD_SETS, unit="double-{}"),
+    Setting("mode", CHOICE, "Game", "draw, block, allfives or bergen (default draw)", choices=tuple(map(str, Mode))),
+    Setting("partners", FLAG, "Partners", "4 players: seats 0+2 against 1+3, one score per team"),
+    Setting("target", WHOLE, "Target score", "play hands until a score reaches N; none: one hand "
+            "(default: draw/block none, allfives 150, bergen 15)", low=1, high=SCORE_LIMIT, nullable=True),
+)  # fmt: skip
+"""The standard game's settings, by the record's option names (``engine/settings.py``)."""
 
 
 def standard_hand(players: int, mode: str) -> int:
@@ -80,6 +91,24 @@ class StandardOptions:
         options = cls(players, top, standard_hand(players, mode), mode, partners, goal)
         options.check()
         return options
+
+    @classmethod
+    def from_settings(cls, values: dict[str, Any]) -> StandardOptions:
+        """Settings from checked values of ``SETTINGS`` (a target not given follows the mode; ``None``: one hand)."""
+        return cls.for_table(
+            values.get("players", 2),
+            top=values.get("set", 6),
+            mode=values.get("mode", "draw"),
+            partners=values.get("partners", False),
+            target=values.get("target", BY_MODE),
+        )
+
+    def chosen_settings(self) -> dict[str, Any]:
+        """The settings a host chose: the target only where it is not the mode's own."""
+        chosen = {key: value for key, value in self.to_dict().items() if key != "hand"}
+        if self.target == DEFAULT_TARGETS[self.mode]:
+            del chosen["target"]
+        return chosen
 
     def check(self) -> None:
         """Raise ``OptionsError`` unless these settings describe a playable game."""
