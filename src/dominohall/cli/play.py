@@ -13,7 +13,6 @@ from rich.table import Table
 from rich.text import Text
 
 from dominohall.games import AnyMatch, AnyRound, GameOptions, ResultKind, View, game_of, round_view
-from dominohall.games.chickenfoot.rules.view import ChickenFootView
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..bots.arena import bot_move
@@ -77,11 +76,12 @@ def why_not(tile: Tile, view: View) -> str | None:
         return f"you do not hold {tile_name(tile)}"
     if view.drawn != NO_TILE and any(move.tile == view.drawn for move in plays):
         return f"only the tile you drew, {tile_name(view.drawn)}, may be played now"
-    if isinstance(view, ChickenFootView) and view.pending_needs > 0:
-        toes = f"{view.pending_needs} more toe{'s' if view.pending_needs > 1 else ''}"
-        return f"{tile_name(view.pending)} needs {toes} first"
+    game = game_of(view)
+    waiting = game.terminal.waiting(view)
+    if waiting is not None:
+        return waiting
     if not view.placed and plays:
-        return f"this {'round' if isinstance(view, ChickenFootView) else 'hand'} opens with {tile_name(plays[0].tile)}"
+        return f"this {game.noun} opens with {tile_name(plays[0].tile)}"
     shown = ", ".join(str(number) for number in dict.fromkeys(number for _, number in view.open_ends))
     return f"nothing matches it: the open ends show {shown}" if shown else None
 

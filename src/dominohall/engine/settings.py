@@ -53,6 +53,8 @@ class Setting:
     """True for a house setting (off by default, and shown to everyone at the table when on)."""
     unit: str = "{}"
     """How one of the ``choices`` reads in a message (``double-{}``)."""
+    auto: str = ""
+    """A word that asks for the default, as not giving the setting does (``by-mode``: the mode's own target)."""
 
     def read(self, value: object) -> Any:
         """``value`` checked against the setting; ``OptionsError`` naming it when it does not fit."""
@@ -69,6 +71,12 @@ class Setting:
         if value not in self.choices or isinstance(value, bool) or not isinstance(value, int | str):
             raise OptionsError(f"{self.name} must be {self.either()}, not {value!r}", self.name)
         return value
+
+    def is_given(self, value: object) -> bool:
+        """False for a value that asks for the default: ``null`` (unless ``nullable``), or the ``auto`` word."""
+        if value is None:
+            return self.nullable
+        return not (self.auto and value == self.auto)
 
     def either(self) -> str:
         """The choices in words: ``double-6, double-9 or double-12``."""
@@ -91,9 +99,7 @@ def read_settings(schema: Sequence[Setting], values: Mapping[str, Any]) -> dict[
     for name in values:
         if name not in known:
             raise OptionsError(f"{name!r} is not a setting of this game", name)
-    return {
-        name: known[name].read(value) for name, value in values.items() if value is not None or known[name].nullable
-    }
+    return {name: known[name].read(value) for name, value in values.items() if known[name].is_given(value)}
 
 
 def setting_named(schema: Sequence[Setting], name: str) -> Setting | None:

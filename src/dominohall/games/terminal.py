@@ -24,5 +24,7 @@ class Board(NamedTuple):
 
     table: Callable[[Any, list[str]], list[RenderableType]]
     """What is on the table (and the game's scores), from a view and the seats' names."""
+    waiting: Callable[[Any], str | None]
+    """What every play waits for now, in words (a double's toes), or ``None``: why a tile fits nowhere."""
     heading: Callable[[Any, int, str], tuple[str, str]]
     """A round's heading and who opens it, from the round, its number (1-based) and the opener ("You")."""

@@ -18,6 +18,7 @@ from ..tables.analyses import Analyses
 from ..tables.analyses import Request as AnalysisRequest
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
+from ..tables.settings import DEFAULT_GAME, MOST_SEATS
 from ..web.seats import cookie_name, hall_of, set_seat_cookie
 from .protocol import SettingValue, setting_refused
 
@@ -34,9 +35,9 @@ class CreateTable(BaseModel):
     """A new table: the game, its settings, a bot level or null per seat, and the host's name and seat."""
 
     model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, Field(max_length=16)] = "chickenfoot"
+    game: Annotated[str, Field(max_length=16)] = DEFAULT_GAME
     settings: dict[str, SettingValue] = Field(default_factory=dict)
-    bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=8)
+    bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=MOST_SEATS)
     name: Annotated[str, Field(max_length=64)]
     seat: StrictInt = 0
 

@@ -27,6 +27,11 @@ from ..engine.errors import OptionsError
 from ..engine.settings import WHOLE, Setting, read_settings
 from .errors import CommandError
 
+DEFAULT_GAME = next(iter(GAMES))
+"""The game of a table made without naming one: the first the registry lists."""
+MOST_SEATS = max(setting.high for game in GAMES.values() for setting in game.settings if setting.name == "players")
+"""The most seats any game's table has."""
+
 TABLE_KEYS = frozenset({"turn_seconds", "public"})
 """The table's own settings (not rules of the game: they are not in a record's options)."""
 

@@ -16,13 +16,12 @@ from enum import StrEnum
 from typing import Any
 
 from dominohall.games import AnyMatch, AnyRound, GameOptions, game_named, game_of, new_match
-from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.games.records import SeatInfo
 
 from ..engine.moves import DRAW, PASS, PLAY, Move
 from .fairness import FairBook
 from .ports import Event, Phase
-from .settings import TableSettings
+from .settings import DEFAULT_GAME, TableSettings
 
 WAITING, PLAYING, OVER = Phase.WAITING, Phase.PLAYING, Phase.OVER
 """A table's phases (``Phase``), by their short names."""
@@ -121,8 +120,8 @@ class TableState:
     """Everything a table is, folded from its events (``seq`` is the last folded)."""
 
     table_id: str
-    game: str = "chickenfoot"
-    options: GameOptions = field(default_factory=ChickenFootOptions)
+    game: str = DEFAULT_GAME
+    options: GameOptions = field(default_factory=lambda: game_named(DEFAULT_GAME).from_settings({}))
     seats: list[Seat] = field(default_factory=list)
     host: str = ""
     created: float = 0.0

@@ -62,5 +62,13 @@ def _heading(rnd: ChickenFootRound, number: int, opener: str) -> tuple[str, str]
     return f"Round {number}: {tile_name(rnd.centre)} in the centre", f"{opener} open{'' if opener == 'You' else 's'}."
 
 
-BOARD = Board(_table, _heading)
+def _waiting(view: ChickenFootView) -> str | None:
+    """The double waiting for toes, when one is: no other play is possible until it has them."""
+    if view.pending_needs <= 0:
+        return None
+    toes = f"{view.pending_needs} more toe{'s' if view.pending_needs > 1 else ''}"
+    return f"{tile_name(view.pending)} needs {toes} first"
+
+
+BOARD = Board(_table, _waiting, _heading)
 """How the terminal shows Chicken Foot."""

@@ -92,5 +92,5 @@ def _heading(rnd: StandardRound, number: int, opener: str) -> tuple[str, str]:
     return f"Hand {number}", f"{opener} lead{'' if opener == 'You' else 's'}."
 
 
-BOARD = Board(_table, _heading)
+BOARD = Board(_table, lambda view: None, _heading)
 """How the terminal shows the standard game."""
