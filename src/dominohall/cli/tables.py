@@ -42,7 +42,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game`` and the table settings of both games, shared by ``play`` and ``simulate``."""
     parser.add_argument("--game", choices=tuple(GAMES), default="chickenfoot", help="the game (default chickenfoot)")
     table = parser.add_argument_group("table settings of both games")
-    table.add_argument("--players", type=int, help="seats: Chicken Foot 2-8 (default 4), standard 2-4 (default 2)")
+    table.add_argument("--players", type=int, help="seats: Chicken Foot 2-12 (default 4), standard 2-4 (default 2)")
     table.add_argument(
         "--set", type=int, choices=(6, 9, 12, 15), help="the set: standard 6, 9 or 12 (default 6); Chicken Foot house"
     )

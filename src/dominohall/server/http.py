@@ -36,7 +36,7 @@ class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, Field(max_length=16)] = "chickenfoot"
     settings: dict[str, SettingValue] = Field(default_factory=dict)
-    bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=8)
+    bots: list[str | None] = Field(default_factory=lambda: [None, "medium", "medium", "medium"], max_length=12)
     name: Annotated[str, Field(max_length=64)]
     seat: StrictInt = 0
 

@@ -37,7 +37,7 @@ SCORE_LIMIT = 10_000
 
 RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "chickenfoot": {
-        "players": (2, 8),
+        "players": (2, 12),
         "set": (9, 15),
         "hand": (1, 67),
         "start_toes": (4, 6),
