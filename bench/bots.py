@@ -27,7 +27,12 @@ machine that gives each decision what a quiet machine would.
   ``..._apart``, ``..._means``, ``..._intervals`` and paired ``..._difference`` (hard minus medium, per deal
   played from both seats) as above; ``draw_hands``: hands per bot (``--draw-hands``, default 400). The
   draw game is where reading the hands as groups (docs/bots.md) has most to read: every tile a seat draws
-  and keeps is a clue.
+  and keeps is a clue;
+- ``twelve_hard_p99_ms`` (and ``..._median_ms``, over ``twelve_decisions``): the hard bot's decision times at
+  the most seats, twelve on double-fifteen (six hard bots and six medium ones, one-round matches, every deal
+  from every seat), where a decision samples eleven hidden hands from up to 127 unseen tiles;
+  ``twelve_hard_vs_medium``: hard's mean penalty per round over medium's there (``--twelve-rounds``, default
+  24 per bot).
 """
 
 from __future__ import annotations
@@ -119,7 +124,7 @@ def apart(a: Standing, b: Standing) -> bool:
     return a_high < b_low or b_high < a_low
 
 
-PARTS = ("medium_vs_easy", "hard_vs_medium", "expert_vs_hard", "allfives", "draw")
+PARTS = ("medium_vs_easy", "hard_vs_medium", "expert_vs_hard", "allfives", "draw", "twelve")
 """The figures' groups, in the order they are measured (``--parts`` picks some)."""
 
 
@@ -131,6 +136,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--hands", type=int, default=1000, help="All Fives hands per pairing (default 1000)")
     parser.add_argument("--draw-hands", type=int, default=400, help="draw game hands per pairing (default 400)")
+    parser.add_argument("--twelve-rounds", type=int, default=24, help="rounds per bot at twelve seats (default 24)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a time budget counts")
     parser.add_argument("--parts", default=",".join(PARTS), help="comma-separated, from: " + ", ".join(PARTS))
     parser.add_argument(
@@ -212,12 +218,32 @@ def draw(args: argparse.Namespace) -> dict[str, object]:
     return {**compared("draw_hard_vs_medium", seats, 1, args.per_deal), "draw_hands": len(seats[0].scores)}
 
 
+TWELVE = ChickenFootOptions.for_table(12, length="one")
+"""Twelve seats: double-fifteen, hands of eight, one round a match."""
+
+
+def twelve(args: argparse.Namespace) -> dict[str, object]:
+    """Hard against medium at twelve seats, with the hard bot's decision times."""
+    seats = seated_pairing(
+        TWELVE, ("hard", "medium"), args.twelve_rounds, seed=args.seed, jobs=args.jobs, clock=args.clock
+    )
+    hard, medium = merged(seats)
+    return {
+        "twelve_hard_p99_ms": round(hard.decision_ms(0.99), 1),
+        "twelve_hard_median_ms": round(hard.decision_ms(0.5), 1),
+        "twelve_decisions": len(hard.seconds),
+        "twelve_hard_vs_medium": round(hard.mean() / medium.mean(), 3),
+        "twelve_rounds": len(hard.scores) // (TWELVE.players // 2),
+    }
+
+
 MEASURES = {
     "medium_vs_easy": medium_vs_easy,
     "hard_vs_medium": hard_vs_medium,
     "expert_vs_hard": expert_vs_hard,
     "allfives": allfives,
     "draw": draw,
+    "twelve": twelve,
 }
 
 

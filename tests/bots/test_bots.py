@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -12,7 +12,7 @@ from dominohall.bots.arena import play_match
 from dominohall.bots.hard import HardBot
 from dominohall.bots.medium import MediumBot
 from dominohall.engine.moves import Move
-from dominohall.engine.tiles import HIGH, tiles_of
+from dominohall.engine.tiles import HIGH, PIPS, set_size, tiles_of
 from dominohall.engine.tiles import parse_tile as t
 from dominohall.games import View, game_named, game_of, round_view
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
@@ -24,11 +24,14 @@ from dominohall.games.standard.rules.view import StandardView
 from dominohall.search.knowledge import Knowledge
 
 
-def positions(count: int, seed: int) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
-    """Rounds of every player count played at random up to some point, with the view of the seat to move."""
+def positions(
+    count: int, seed: int, players: Sequence[int] = range(2, 9)
+) -> Iterator[tuple[ChickenFootRound, ChickenFootView]]:
+    """Rounds of every player count (of ``players``: by default those of double-nine and double-twelve) played
+    at random up to some point, with the view of the seat to move."""
     rng = random.Random(seed)
     for index in range(count):
-        options = ChickenFootOptions.for_table(2 + index % 7, start_toes=rng.choice([4, 6]))
+        options = ChickenFootOptions.for_table(players[index % len(players)], start_toes=rng.choice([4, 6]))
         rnd = deal_round(options, rng.randrange(options.top + 1), rng.randrange(options.players), rng)
         for _ in range(rng.randrange(90)):
             if rnd.end is not None:
@@ -48,6 +51,39 @@ def test_bot_returns_only_legal_moves(level: str) -> None:
 def test_hard_bot_returns_only_legal_moves() -> None:
     bot, rng = HardBot(simulations=3), random.Random(1)
     for rnd, view in positions(400, seed=3):
+        assert bot.choose(view, rng) in rnd.legal_moves()
+
+
+TWELVE_SEATS = range(9, 13)
+"""The player counts of double-fifteen."""
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_bot_returns_only_legal_moves_at_nine_to_twelve_seats(level: str) -> None:
+    bot, rng = make_bot(level), random.Random(1)
+    for rnd, view in positions(800, seed=4, players=TWELVE_SEATS):
+        assert rnd.options.top == 15
+        assert bot.choose(view, rng) in rnd.legal_moves()
+
+
+def test_hard_bot_choices_are_legal_at_twelve_seats_on_double_fifteen() -> None:
+    """Tile ids up to 135 and up to twelve hands: every choice of the search is a legal move of the position,
+    and each candidate's value is minus a penalty some hand of the set could carry."""
+    bot, rng, searched = HardBot(simulations=4), random.Random(2), 0
+    worst = sum(PIPS[: set_size(15)]) + 50
+    for rnd, view in positions(300, seed=5, players=TWELVE_SEATS):
+        assert bot.choose(view, rng) in rnd.legal_moves()
+        keys = list(game_named("chickenfoot").bots.search.candidates(view))
+        if len(keys) > 1:
+            searched += 1
+            assert all(-worst <= value <= 0 for value in bot.race(view, keys, rng).final_means())
+    assert searched > 100, searched
+
+
+def test_hard_bot_on_its_clock_decides_at_twelve_seats() -> None:
+    """On its clock (as the site runs it, with a shorter budget) at twelve seats: its choices are legal."""
+    bot, rng = HardBot(budget_ms=30), random.Random(3)
+    for rnd, view in positions(24, seed=6, players=[12]):
         assert bot.choose(view, rng) in rnd.legal_moves()
 
 
@@ -106,6 +142,14 @@ def assert_sample_fits(view: View, knowledge: Knowledge, hands: list[list[int]],
 def test_samples_respect_voids_and_sizes() -> None:
     rng = random.Random(8)
     for _, view in positions(300, seed=9):
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
+        for _ in range(5):
+            assert_sample_fits(view, knowledge, *knowledge.sample(rng))
+
+
+def test_samples_respect_voids_and_sizes_at_nine_to_twelve_seats() -> None:
+    rng = random.Random(10)
+    for _, view in positions(300, seed=11, players=TWELVE_SEATS):
         knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
         for _ in range(5):
             assert_sample_fits(view, knowledge, *knowledge.sample(rng))

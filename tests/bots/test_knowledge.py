@@ -46,6 +46,19 @@ def test_groups_are_nested_and_add_up_to_the_hand() -> None:
             assert knowledge.voids[seat] == (groups[-1][1] if groups else 0)
 
 
+def test_the_true_hands_fit_their_groups_at_nine_to_twelve_seats() -> None:
+    """Sound with double-fifteen's tile ids (above 64: the bitmasks are Python ints) and up to twelve hands."""
+    voids = 0
+    for rnd, view in positions(600, seed=23, players=range(9, 13)):
+        knowledge = Knowledge.from_view(view, game_of(view).bots.reading)
+        assert set(knowledge.unseen) == others_tiles(rnd, rnd.turn)
+        for seat in range(rnd.options.players):
+            if seat != rnd.turn:
+                assert fits(tiles_of(rnd.hands[seat]), knowledge.groups[seat]), seat
+                voids += any(t >= 64 for t in tiles_of(knowledge.voids[seat]))
+    assert voids > 100, voids
+
+
 def test_the_true_hands_always_fit_their_groups() -> None:
     """Sound: the hands the seats really hold can always be shared out among the groups read from the table
     (so no seat holds a tile of its ``voids``, the last group's); the inference finds voids in many of these

@@ -22,7 +22,9 @@ def same_numbers(seed: int) -> random.Random:
     return cast(random.Random, XorShift(seed))
 
 
-@given(st.integers(2, 8), st.integers(0, 2**32), st.integers(0, 80), st.sampled_from([4, 6]), st.integers(0, 2**64 - 1))
+@given(
+    st.integers(2, 12), st.integers(0, 2**32), st.integers(0, 80), st.sampled_from([4, 6]), st.integers(0, 2**64 - 1)
+)
 @settings(max_examples=300, deadline=None)
 def test_every_candidate_ends_with_the_penalty_the_python_loop_gives(
     players: int, seed: int, steps: int, toes: int, draws: int

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import subprocess
@@ -182,6 +183,24 @@ def test_simulate_prints_a_summary() -> None:
     assert "Rounds ended blocked:" in done.stdout and "moves per round:" in done.stdout
     wrong = dominohall("simulate", "--players", "3", "--bots", "random,random")
     assert wrong.returncode != 0 and "names 2 bots for 3 seats" in wrong.stderr
+
+
+def test_simulate_at_twelve_seats_with_every_bot_writes_records_that_verify(tmp_path: Path) -> None:
+    """Twelve seats deal double-fifteen, eight tiles each; the searching bots (hard, expert) play their share."""
+    bots = ",".join(["hard", "medium", "easy", "random"] * 2 + ["expert", "medium", "easy", "hard"])
+    done = dominohall(
+        "simulate", "--players", "12", "--length", "one", "--matches", "1", "--seed", "2", "--bots", bots,
+        "--records", str(tmp_path),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "mean penalty per round" in done.stdout
+    record = json.loads((tmp_path / "match-00001.json").read_text("utf-8"))
+    assert (record["options"]["players"], record["options"]["set"], record["options"]["hand"]) == (12, 15, 8)
+    assert [len(hand) for hand in record["rounds"][0]["hands"]] == [8] * 12
+    checked = dominohall("verify", str(tmp_path / "match-00001.json"))
+    assert checked.returncode == 0 and "1 of 1 record legal" in checked.stdout
+    too_many = dominohall("simulate", "--players", "13", "--matches", "1")
+    assert too_many.returncode != 0 and "from 2 to 12, not 13" in too_many.stderr
 
 
 def test_simulate_and_tournament_refuse_a_place_they_cannot_write_before_they_play(tmp_path: Path) -> None:

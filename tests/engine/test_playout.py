@@ -37,7 +37,7 @@ def played_into(options: ChickenFootOptions, rng: random.Random, steps: int) -> 
     return rnd
 
 
-@given(st.integers(2, 8), st.integers(0, 2**32), st.integers(0, 60), st.sampled_from([4, 6]))
+@given(st.integers(2, 12), st.integers(0, 2**32), st.integers(0, 60), st.sampled_from([4, 6]))
 @settings(max_examples=300, deadline=None)
 def test_playout_moves_are_legal_and_results_agree(players: int, seed: int, steps: int, toes: int) -> None:
     """Every move of a playout is legal in the engine; the end and the penalties are the engine's."""
@@ -90,7 +90,7 @@ def test_finished_round_plays_no_more() -> None:
     assert (result.end, result.penalties, result.moves) == (rnd.end, rnd.penalties(), 0)
 
 
-@given(st.integers(2, 8), st.integers(0, 2**32))
+@given(st.integers(2, 12), st.integers(0, 2**32))
 @settings(max_examples=200, deadline=None)
 def test_deal_and_play_out_deals_like_deal_round_and_plays_legally(players: int, seed: int) -> None:
     """The benchmark's path deals the same tiles as ``deal_round`` and every move it makes is legal."""
@@ -103,7 +103,7 @@ def test_deal_and_play_out_deals_like_deal_round_and_plays_legally(players: int,
     assert (rnd.end, rnd.penalties(), len(trace)) == (result.end, result.penalties, result.moves)
 
 
-@given(st.integers(2, 8), st.integers(0, 2**32), st.integers(0, 60))
+@given(st.integers(2, 12), st.integers(0, 2**32), st.integers(0, 60))
 @settings(max_examples=200, deadline=None)
 def test_heavy_playouts_are_legal_and_shed_the_heaviest_playable_tile(players: int, seed: int, steps: int) -> None:
     """With ``heavy`` every seat plays its heaviest playable tile (a 0-0 weighing the blank-double value),

@@ -22,7 +22,7 @@ from dominohall.games.records import SeatInfo, export_record, replay
 
 table_options = st.builds(
     ChickenFootOptions.for_table,
-    players=st.integers(2, 8),
+    players=st.integers(2, 12),
     length=st.sampled_from(["one", "half"]),
     start_toes=st.sampled_from([4, 6]),
     blank_double=st.sampled_from([25, 50]),

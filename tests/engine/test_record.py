@@ -35,7 +35,9 @@ def only_fault(data: dict[str, Any] | str) -> RecordError:
     return faults[0]
 
 
-@pytest.mark.parametrize("name", ["chickenfoot-2-players-full.json", "chickenfoot-4-players-full.json"])
+@pytest.mark.parametrize(
+    "name", ["chickenfoot-2-players-full.json", "chickenfoot-4-players-full.json", "chickenfoot-12-players-half.json"]
+)
 def test_shared_chicken_foot_examples_are_accepted_as_they_are(name: str) -> None:
     data = example(name)
     assert verify(data) == []

@@ -63,7 +63,7 @@ def play_match(match: Match[ChickenFootRound], rng: random.Random, max_rounds: i
 # -- the deal -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "number"), [(4, 9), (2, 0), (7, 12), (8, 5)])
+@pytest.mark.parametrize(("players", "number"), [(4, 9), (2, 0), (7, 12), (8, 5), (9, 15), (12, 15), (12, 0)])
 def test_round_double_is_taken_out_before_the_deal(players: int, number: int) -> None:
     options = ChickenFootOptions.for_table(players)
     rnd = deal_round(options, number, first=0, rng=random.Random(5))
@@ -507,8 +507,12 @@ def test_going_out_seat_scores_zero() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "top", "hand_size"), [(2, 9, 20), (3, 9, 14), (4, 9, 11), (5, 9, 9), (6, 9, 7), (7, 12, 10), (8, 12, 9)]
-)
+    ("players", "top", "hand_size"),
+    [
+        (2, 9, 20), (3, 9, 14), (4, 9, 11), (5, 9, 9), (6, 9, 7), (7, 12, 10), (8, 12, 9),
+        (9, 15, 11), (10, 15, 10), (11, 15, 9), (12, 15, 8),
+    ],
+)  # fmt: skip
 def test_default_set_and_hand_by_players(players: int, top: int, hand_size: int) -> None:
     options = ChickenFootOptions.for_table(players)
     assert (options.top, options.hand) == (top, hand_size)
@@ -525,8 +529,8 @@ def test_defaults_are_the_site_rules() -> None:
     assert options.house_settings() == []
 
 
-@pytest.mark.parametrize("players", [0, 1, 9])
-def test_players_outside_two_to_eight_are_refused(players: int) -> None:
+@pytest.mark.parametrize("players", [0, 1, 13, 20])
+def test_players_outside_two_to_twelve_are_refused(players: int) -> None:
     with pytest.raises(OptionsError):
         ChickenFootOptions.for_table(players)
 
@@ -557,6 +561,7 @@ def test_toes_on_later_doubles_are_three() -> None:
         (4, 9, "full", 10), (4, 9, "half", 5), (4, 9, "one", 1),
         (7, 12, "full", 13), (7, 12, "half", 7), (7, 12, "one", 1),
         (4, 15, "full", 16), (4, 15, "half", 8), (4, 15, "one", 1),
+        (12, 15, "full", 16), (12, 15, "half", 8), (9, 15, "one", 1),
     ],
 )  # fmt: skip
 def test_length_round_counts(players: int, top: int, length: str, rounds: int) -> None:
@@ -577,8 +582,21 @@ def test_full_match_plays_every_double_from_the_top_down() -> None:
         match.deal_next(random.Random(0))
 
 
-@pytest.mark.parametrize(("players", "length", "numbers"), [(7, "half", [12, 11, 10, 9, 8, 7, 6]), (8, "one", [12])])
-def test_double_twelve_match_doubles(players: int, length: str, numbers: list[int]) -> None:
+def test_full_double_fifteen_match_has_sixteen_rounds_at_twelve_seats() -> None:
+    match = chicken_foot_match(ChickenFootOptions.for_table(12))
+    rounds = play_match(match, random.Random(12))
+    assert [r.number for r in rounds] == list(range(15, -1, -1)) and match.is_over()
+    assert len(match.totals()) == 12 and match.winners()
+
+
+@pytest.mark.parametrize(
+    ("players", "length", "numbers"),
+    [
+        (7, "half", [12, 11, 10, 9, 8, 7, 6]), (8, "one", [12]),
+        (10, "half", [15, 14, 13, 12, 11, 10, 9, 8]), (11, "one", [15]),
+    ],
+)  # fmt: skip
+def test_double_twelve_and_fifteen_match_doubles(players: int, length: str, numbers: list[int]) -> None:
     match = chicken_foot_match(ChickenFootOptions.for_table(players, length=length))
     rounds = play_match(match, random.Random(3))
     assert [r.number for r in rounds] == numbers and match.is_over()
@@ -622,11 +640,15 @@ def test_set_hand_override() -> None:
     assert ChickenFootOptions.for_table(7, top=9).top == 9
     assert ChickenFootOptions.for_table(4, hand=8).house_settings() == ["hand"]
     assert ChickenFootOptions.for_table(8, top=9).hand == 6  # 8 x 11 does not fit in 55 tiles
+    assert ChickenFootOptions.for_table(12, top=9).hand == 4  # 12 x 8 does not fit in 55 tiles
+    assert ChickenFootOptions.for_table(12, top=12).hand == 7  # the usual 8 does not fit in 91 tiles either
+    assert ChickenFootOptions.for_table(10, hand=13).hand == 13  # 10 x 13 + 1 = 131 of 136
     # Players x hand + 1 may equal the set's size, but not pass it.
     assert ChickenFootOptions.for_table(2, hand=27).hand == 27
     assert ChickenFootOptions.for_table(8, top=15, hand=16).hand == 16
     assert ChickenFootOptions.for_table(6, top=12, hand=15).hand == 15
-    for players, top, hand_size in [(2, 9, 28), (8, 15, 17), (6, 12, 16), (4, 9, 0)]:
+    assert ChickenFootOptions.for_table(12, hand=11).hand == 11  # 12 x 11 + 1 = 133 of 136
+    for players, top, hand_size in [(2, 9, 28), (8, 15, 17), (6, 12, 16), (4, 9, 0), (12, 15, 12), (12, 12, 8)]:
         with pytest.raises(OptionsError):
             ChickenFootOptions.for_table(players, top=top, hand=hand_size)
     for top in (6, 10, 18):

@@ -274,13 +274,13 @@ def check_cf_option_values(opts: dict[str, object], faults: list[str]) -> None:
     top = as_int(opts.get("set"))
     hand = as_int(opts.get("hand"))
     limit = opts.get("limit")
-    if players is None or not 2 <= players <= 8:
-        faults.append(f"options.players: {short(opts.get('players'))} is not 2..8")
+    if players is None or not 2 <= players <= 12:
+        faults.append(f"options.players: {short(opts.get('players'))} is not 2..12")
     if top not in (9, 12, 15):
         faults.append(f"options.set: {short(opts.get('set'))} is not 9, 12 or 15")
     if hand is None or hand < 1:
         faults.append(f"options.hand: {short(opts.get('hand'))} is not a positive hand size")
-    elif players is not None and top is not None and 2 <= players <= 8 and top in (9, 12, 15):
+    elif players is not None and top is not None and 2 <= players <= 12 and top in (9, 12, 15):
         tiles = len(full_set(top))
         if players * hand + 1 > tiles:
             faults.append(f"options.hand: {players} hands of {hand} and the centre double need more than {tiles} tiles")

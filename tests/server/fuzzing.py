@@ -538,7 +538,7 @@ class Fuzzer:
         """A value for a setting: valid ones, and every wrong type."""
         rng = self.rng
         valid: dict[str, list[Any]] = {
-            "players": [2, 3, 4, 5, 8, 9, 1],
+            "players": [2, 3, 4, 5, 8, 9, 12, 13, 1],
             "set": [6, 9, 12, 15, 7],
             "hand": [5, 7, 11, 99],
             "length": ["one", "half", "full", "long", ""],
@@ -943,7 +943,7 @@ class Fuzzer:
             elif mutation == 1:
                 body["settings"] = settings | self.settings(game) if rng.random() < 0.9 else self.any_int()
             elif mutation == 2:
-                body["bots"] = [rng.choice([None, "easy", "medium", "hard", "x", 3]) for _ in range(rng.randint(0, 9))]
+                body["bots"] = [rng.choice([None, "easy", "medium", "hard", "x", 3]) for _ in range(rng.randint(0, 13))]
             elif mutation == 3:
                 body["name"] = self.text(30)
             elif mutation == 4:

@@ -43,7 +43,7 @@ def test_a_fourth_websocket_from_one_address_is_refused_until_one_closes(strict_
 
 def test_a_third_table_in_a_minute_from_one_address_is_refused_and_not_created(strict_server: Server) -> None:
     spec = {"game": "chickenfoot", "settings": {"players": 2}, "bots": [None, "easy"], "name": "Ann"}
-    refused = http("POST", f"{strict_server.url}/api/tables", spec | {"settings": {"players": 9}})
+    refused = http("POST", f"{strict_server.url}/api/tables", spec | {"settings": {"players": 13}})
     assert (refused[0], refused[1]["code"]) == (400, "bad-settings")  # made no table: does not count
     made = [http("POST", f"{strict_server.url}/api/tables", spec) for _ in range(3)]
     assert [status for status, _, _ in made] == [201, 201, 429]

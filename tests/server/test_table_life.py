@@ -351,7 +351,7 @@ def test_bots_have_names_of_their_own_and_the_lobby_lists_public_tables(server: 
 
 
 def test_every_http_error_has_the_protocols_error_shape(server: Server) -> None:
-    too_many = {"settings": {"players": 9}, "bots": [None] + ["easy"] * 8, "name": "Ann"}
+    too_many = {"settings": {"players": 13}, "bots": [None] + ["easy"] * 12, "name": "Ann"}
     status, body, _ = http("POST", f"{server.url}/api/tables", too_many)
     assert status == 400 and body["t"] == "error" and body["code"] in ("bad-message", "bad-settings")
     status, body, _ = http("POST", f"{server.url}/api/tables", {"name": "Ann", "seat": "first"})

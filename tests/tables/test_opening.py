@@ -19,7 +19,7 @@ from .helpers import close_hall, open_hall
 BOTS: list[str | None] = [None, "easy", "medium", "hard"]
 
 REFUSED = [
-    (NewTable("chickenfoot", {"players": 9}, BOTS, "Ann"), "bad-settings"),
+    (NewTable("chickenfoot", {"players": 13}, BOTS, "Ann"), "bad-settings"),
     (NewTable("chickenfoot", {}, BOTS[:3], "Ann"), "bad-settings"),
     (NewTable("chickenfoot", {}, BOTS, "Ann", seat=1), "no-such-seat"),
     (NewTable("chickenfoot", {}, BOTS, "Ann", seat=4), "no-such-seat"),

@@ -134,7 +134,7 @@ def test_refused_commands_change_nothing(tmp_path: Path) -> None:
         assert refused(await actor.submit(Command("chat", {"text": "x" * 301}, host))) == "too-long"
         assert refused(await actor.submit(Command("dance", token=host))) == "unknown-type"
         assert refused(await actor.submit(Command("play", {"tile": "9-9", "on": None}, host))) == "not-started"
-        assert refused(await actor.submit(Command("settings", {"settings": {"players": 9}}, host))) == "bad-settings"
+        assert refused(await actor.submit(Command("settings", {"settings": {"players": 13}}, host))) == "bad-settings"
         assert refused(await actor.submit(Command("settings", {"settings": {"mode": "draw"}}, host))) == "bad-settings"
         assert refused(await actor.submit(Command("bot", {"seat": 1, "level": "genius"}, host))) == "bad-bot"
         assert refused(await actor.submit(Command("kick", {"seat": 1}, host))) == "no-such-seat"

@@ -169,6 +169,27 @@ def test_a_form_left_as_it_is_follows_the_players(server: Server) -> None:
     assert (table["options"]["set"], table["options"]["hand"], table["settings"]["turn_seconds"]) == (9, 11, 0)
 
 
+def test_a_twelve_seat_form_makes_a_double_fifteen_table_with_a_bot_in_every_other_seat(server: Server) -> None:
+    """The game page offers 2 to 12 players and a seat picker for each of the eleven others; its deal table
+    goes on to double-fifteen."""
+    _, _, page = Visitor(server).request("/en/chicken-foot")
+    players = re.search(r'<select name="players"[^>]*>(.*?)</select>', page, re.S)
+    assert players and re.findall(r'<option value="(\d+)"', players.group(1)) == [str(n) for n in range(2, 13)]
+    assert all(f'name="seat{n}"' in page for n in range(1, 12)) and 'name="seat12"' not in page
+    assert '<th scope="row">12</th><td>Double-fifteen</td><td>8</td><td>16</td>' in page
+    form = {"players": "12", "seat11": "hard", "seat5": "person"} | {f"seat{n}": "easy" for n in (1, 2)}
+    status, table_id, visitor = play(server, "chicken-foot", form)
+    assert status == 303
+    table = visitor.table(table_id)
+    assert (table["options"]["players"], table["options"]["set"], table["options"]["hand"]) == (12, 15, 8)
+    bots = [seat["bot"] for seat in table["seats"]]
+    assert bots == [None, "easy", "easy", "medium", "medium", None, *["medium"] * 5, "hard"]
+    assert len({seat["name"] for seat in table["seats"] if seat["bot"]}) == 10  # ten bots, ten names
+    status, table_id, visitor = play(server, "chicken-foot", {"players": "9", "set": "12"})
+    options = visitor.table(table_id)["options"]
+    assert (options["set"], options["hand"]) == (12, 9)  # 9 x 11 does not fit in 91 tiles: 9 x 9 leaves one to draw
+
+
 def test_every_standard_setting_reaches_the_table(server: Server) -> None:
     form = {
         "mode": "allfives",
@@ -254,7 +275,7 @@ def test_another_hand_that_is_no_number_is_asked_again_as_a_whole_number(server:
     [
         ("chicken-foot", {"limit": "other", "limit_other": "lots"}, "limit", "A score limit is a whole number"),
         ("chicken-foot", {"limit": "other", "limit_other": "0"}, "limit", "A score limit is a whole number"),
-        ("chicken-foot", {"players": "9"}, "players", "Chicken Foot is played by 2 to 8 players."),
+        ("chicken-foot", {"players": "13"}, "players", "Chicken Foot is played by 2 to 12 players."),
         ("chicken-foot", {"turn_seconds": "5"}, "turn_seconds", "A turn lasts 10 to 300 seconds"),
         ("chicken-foot", {"set": "6"}, "set", "Chicken Foot uses a double-nine"),
         ("standard", {"target": "other", "target_other": ""}, "target", "A target score is a whole number"),
@@ -374,7 +395,7 @@ async def start(server: Server, table_id: str, cookie: str) -> None:
 
 def test_a_form_sent_without_script_takes_only_the_seats_of_its_player_count(server: Server) -> None:
     # Without script the seats beyond the player count are only hidden by CSS, so the browser still sends them.
-    form = {"players": "3", "seat1": "hard", "seat2": "easy"} | {f"seat{n}": "person" for n in range(3, 8)}
+    form = {"players": "3", "seat1": "hard", "seat2": "easy"} | {f"seat{n}": "person" for n in range(3, 12)}
     status, table_id, visitor = play(server, "chicken-foot", form)
     assert status == 303
     seats = visitor.table(table_id)["seats"]

@@ -236,7 +236,10 @@ def test_every_refusal_a_player_can_meet_has_words_in_every_language(language: s
         assert [key for key in words if key.startswith(("rule_", "error_")) and words[key] == english[key]] == []
 
 
-DEAL = [(2, 20, 10), (3, 14, 10), (4, 11, 10), (5, 9, 10), (6, 7, 10), (7, 10, 13), (8, 9, 13)]
+DEAL = [
+    (2, 20, 10), (3, 14, 10), (4, 11, 10), (5, 9, 10), (6, 7, 10), (7, 10, 13), (8, 9, 13),
+    (9, 11, 16), (10, 10, 16), (11, 9, 16), (12, 8, 16),
+]  # fmt: skip
 """The issue's deal table: players, tiles in each hand, rounds of a full match."""
 HISTORY = ("Howsley", "1986", "Maltese Cross", "Chickenfoot", "Chicken-Foot Dominoes", "Chickie")
 """The history's names and year, kept as they are in every language."""

@@ -10,7 +10,7 @@ and the table's rules line are all made from the schema, so no range is written 
 >>> players.read(9)
 Traceback (most recent call last):
 ...
-dominohall.engine.errors.OptionsError: players must be a whole number from 2 to 4
+dominohall.engine.errors.OptionsError: players must be a whole number from 2 to 4, not 9
 """
 
 from __future__ import annotations
@@ -66,7 +66,9 @@ class Setting:
             return value
         if self.kind == WHOLE:
             if not _is_whole(value) or not self.low <= value <= self.high:  # type: ignore[operator]
-                raise OptionsError(f"{self.name} must be a whole number from {self.low} to {self.high}", self.name)
+                raise OptionsError(
+                    f"{self.name} must be a whole number from {self.low} to {self.high}, not {value!r}", self.name
+                )
             return value
         if value not in self.choices or isinstance(value, bool) or not isinstance(value, int | str):
             raise OptionsError(f"{self.name} must be {self.either()}, not {value!r}", self.name)

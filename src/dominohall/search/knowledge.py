@@ -71,7 +71,9 @@ class Knowledge:
         over a tile whenever taking it would leave some later groups unable to fill up (``_room``), which
         gives what the first pass gives whenever the first pass works. With more than ``CAREFUL_PARTS``
         groups that second pass reads each hand as one group avoiding its ``voids`` (rare: about one sample
-        in a thousand on random positions of 2 to 8 players). The boneyard takes the rest.
+        in a thousand on random positions of 2 to 8 players, none of 26,000 at twelve, where the hands are
+        small and the boneyard large; its check of room then grows with up to ten groups, some 10 ms a
+        deal at worst). The boneyard takes the rest.
         """
         pool = list(self.unseen)
         shuffle(pool, rng)

@@ -18,7 +18,8 @@ NAMES: dict[str, tuple[str, ...]] = {
     "pl": ("Ada", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia", "Henryk", "Iga", "Jacek", "Kasia"),
     "cs": ("Adéla", "Bohouš", "Cecílie", "Dušan", "Eliška", "František", "Hana", "Ivan", "Jitka", "Karel", "Lída"),
 }
-"""First names for bots, per language of the page that made the table (at least 8 each: a table's seats)."""
+"""First names for bots, per language of the page that made the table (at least 11 each: the seats beside the
+host at a table of twelve)."""
 
 
 def bot_name(language: str, taken: Iterable[str | None], rng: random.Random) -> str:

@@ -19,7 +19,7 @@ from ..tables.errors import CommandError
 from ..tables.settings import options_from_settings, table_settings_from
 from . import translations
 
-MAX_SEATS = {"chickenfoot": 8, "standard": 4}
+MAX_SEATS = {"chickenfoot": 12, "standard": 4}
 """The most seats a table of each game has."""
 LEVELS = ("easy", "medium", "hard", "expert")
 """The bot levels a seat of the form may have (or ``person``: a free seat for a friend)."""
@@ -236,7 +236,7 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
     if field_name == "hand" and game == "chickenfoot" and "players" in chosen:
         return _hand_text(language, chosen)
     reasons = {
-        "players": forms.gettext("Chicken Foot is played by 2 to 8 players.")
+        "players": forms.gettext("Chicken Foot is played by 2 to 12 players.")
         if game == "chickenfoot"
         else forms.gettext("The standard game is played by 2 to 4 players."),
         "set": forms.gettext("Chicken Foot uses a double-nine, double-twelve or double-fifteen set.")
@@ -263,8 +263,8 @@ def _hand_text(language: str, chosen: dict[str, str]) -> str:
     forms = translations(language)
     players = int(chosen["players"]) if NUMBER.fullmatch(chosen["players"]) else 0
     top = chosen["set"]
-    if not 2 <= players <= 8 or top == "auto" or not NUMBER.fullmatch(top):
-        top = "9" if players <= 6 else "12"
+    if not 2 <= players <= MAX_SEATS["chickenfoot"] or top == "auto" or not NUMBER.fullmatch(top):
+        top = "9" if players <= 6 else "12" if players <= 8 else "15"
     tiles = (int(top) + 1) * (int(top) + 2) // 2
     most = (tiles - 1) // players if players else 0
     if most < 1:
@@ -321,7 +321,7 @@ def _chicken_foot_fields(language: str) -> list[Field]:
     toes = [(str(n), forms.ngettext("%(num)d toe", "%(num)d toes", n) % {"num": n}) for n in (6, 4)]
     limits = [("off", forms.gettext("None: the length decides")), *_points(language, LIMITS)]
     return [
-        _players(language, 8),
+        _players(language, MAX_SEATS["chickenfoot"]),
         Field(
             "set",
             forms.gettext("Set"),

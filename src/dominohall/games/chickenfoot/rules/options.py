@@ -13,14 +13,21 @@ from dominohall.engine.tiles import set_size
 LENGTHS = ("full", "half", "one")
 """How many rounds a match has: one per double, the upper half of them, or the top double only."""
 
-DEFAULT_HANDS: dict[int, dict[int, int]] = {9: {2: 20, 3: 14, 4: 11, 5: 9, 6: 7}, 12: {7: 10, 8: 9}}
+DEFAULT_HANDS: dict[int, dict[int, int]] = {
+    9: {2: 20, 3: 14, 4: 11, 5: 9, 6: 7},
+    12: {7: 10, 8: 9},
+    15: {9: 11, 10: 10, 11: 9, 12: 8},
+}
 """Hand size by set and players when no house override is on."""
 
 CHICKEN_FOOT_SETS = (9, 12, 15)
-"""Sets a Chicken Foot table may use (double-fifteen only by house override)."""
+"""Sets a Chicken Foot table may use."""
+
+PLAYERS = (2, 12)
+"""The fewest and the most seats of a Chicken Foot table."""
 
 SETTINGS = (
-    Setting("players", WHOLE, "Players", "seats at the table (default 4)", low=2, high=8),
+    Setting("players", WHOLE, "Players", "seats at the table (default 4)", low=PLAYERS[0], high=PLAYERS[1]),
     Setting("set", CHOICE, "Set", "house: the set, double-9, 12 or 15 (default: by players)", choices=CHICKEN_FOOT_SETS,
             house=True, unit="double-{}"),
     Setting("hand", WHOLE, "Tiles in each hand", "house: the hand size (default: by players and set)", low=1, high=67,
@@ -36,8 +43,13 @@ SETTINGS = (
 
 
 def default_top(players: int) -> int:
-    """The set for ``players`` seats: double-nine up to six, double-twelve for seven or eight."""
-    return 9 if players <= 6 else 12
+    """The set for ``players`` seats: double-nine up to six, double-twelve for seven or eight, double-fifteen
+    for nine to twelve.
+
+    >>> [default_top(n) for n in (2, 6, 7, 8, 9, 12)]
+    [9, 9, 12, 12, 15, 15]
+    """
+    return 9 if players <= 6 else 12 if players <= 8 else 15
 
 
 def default_hand(players: int, top: int) -> int:
@@ -48,6 +60,8 @@ def default_hand(players: int, top: int) -> int:
 
     >>> default_hand(4, 9), default_hand(7, 12), default_hand(4, 15), default_hand(8, 9)
     (11, 10, 11, 6)
+    >>> default_hand(9, 15), default_hand(12, 15), default_hand(12, 12), default_hand(12, 9)
+    (11, 8, 7, 4)
     """
     usual = DEFAULT_HANDS[default_top(players)][players]
     hand = DEFAULT_HANDS.get(top, {}).get(players, usual)
@@ -66,6 +80,9 @@ class ChickenFootOptions:
     (12, 10, 13, 11)
     >>> ChickenFootOptions.for_table(length="half").round_count()
     5
+    >>> opts = ChickenFootOptions.for_table(players=12)
+    >>> opts.top, opts.hand, opts.round_count(), ChickenFootOptions.for_table(12, length="half").round_count()
+    (15, 8, 16, 8)
     """
 
     players: int = 4
@@ -90,8 +107,8 @@ class ChickenFootOptions:
         limit: int | None = None,
     ) -> ChickenFootOptions:
         """Settings for ``players`` seats, the set and hand following the table unless overridden."""
-        if not 2 <= players <= 8:
-            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {players}", "players")
+        if not PLAYERS[0] <= players <= PLAYERS[1]:
+            raise OptionsError(f"Chicken Foot is played by 2 to 12 players, not {players}", "players")
         top = default_top(players) if top is None else top
         if hand is None:
             hand = default_hand(players, top)
@@ -123,8 +140,8 @@ class ChickenFootOptions:
 
     def check(self) -> None:
         """Raise ``OptionsError`` unless these settings describe a playable game."""
-        if not 2 <= self.players <= 8:
-            raise OptionsError(f"Chicken Foot is played by 2 to 8 players, not {self.players}", "players")
+        if not PLAYERS[0] <= self.players <= PLAYERS[1]:
+            raise OptionsError(f"Chicken Foot is played by 2 to 12 players, not {self.players}", "players")
         if self.top not in CHICKEN_FOOT_SETS:
             raise OptionsError(f"the set must be double-9, double-12 or double-15, not double-{self.top}", "set")
         if self.hand < 1:

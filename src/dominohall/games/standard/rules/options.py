@@ -45,7 +45,8 @@ SETTINGS = (
     Setting("mode", CHOICE, "Game", "draw, block, allfives or bergen (default draw)", choices=tuple(map(str, Mode))),
     Setting("partners", FLAG, "Partners", "4 players: seats 0+2 against 1+3, one score per team"),
     Setting("target", WHOLE, "Target score", "play hands until a score reaches N; none: one hand "
-            "(default: draw/block none, allfives 150, bergen 15)", low=1, high=SCORE_LIMIT, nullable=True, auto=BY_MODE),
+            "(default: draw/block none, allfives 150, bergen 15)", low=1, high=SCORE_LIMIT, nullable=True,
+            auto=BY_MODE),
 )  # fmt: skip
 """The standard game's settings, by the record's option names (``engine/settings.py``)."""
 
