@@ -569,7 +569,7 @@ def shape_variants(record: Record) -> list[tuple[str, Record]]:
         ("options-not-an-object", set_path(record, ["options"], [["players", opts.players]])),
         ("wrong-format", set_path(record, ["format"], "dominohall/record@2")),
         ("unknown-game", set_path(record, ["game"], "mexican-train")),
-        ("players-out-of-range", set_path(record, ["options", "players"], 9)),
+        ("players-out-of-range", set_path(record, ["options", "players"], 13)),
         ("players-is-a-string", set_path(record, ["options", "players"], str(opts.players))),
         ("bad-set", set_path(record, ["options", "set"], 6)),
         ("hand-too-large", set_path(record, ["options", "hand"], tiles // opts.players + 1)),

@@ -269,18 +269,23 @@ class CfOptions:
 
 
 def check_cf_option_values(opts: dict[str, object], faults: list[str]) -> None:
-    """Check each Chicken Foot setting against its allowed values."""
+    """Check each Chicken Foot setting against its allowed values.
+
+    Players are 2..12.  The set and hand size have defaults by players (D9 for 2..6, D12 for 7..8, D15
+    for 9..12 with hands 11, 10, 9, 8), but the house override allows any of the three sets with any hand
+    that leaves the centre double out, so a record is only held to ``players * hand + 1 <= tiles``.
+    """
     players = as_int(opts.get("players"))
     top = as_int(opts.get("set"))
     hand = as_int(opts.get("hand"))
     limit = opts.get("limit")
-    if players is None or not 2 <= players <= 8:
-        faults.append(f"options.players: {short(opts.get('players'))} is not 2..8")
+    if players is None or not 2 <= players <= 12:
+        faults.append(f"options.players: {short(opts.get('players'))} is not 2..12")
     if top not in (9, 12, 15):
         faults.append(f"options.set: {short(opts.get('set'))} is not 9, 12 or 15")
     if hand is None or hand < 1:
         faults.append(f"options.hand: {short(opts.get('hand'))} is not a positive hand size")
-    elif players is not None and top is not None and 2 <= players <= 8 and top in (9, 12, 15):
+    elif players is not None and top is not None and 2 <= players <= 12 and top in (9, 12, 15):
         tiles = len(full_set(top))
         if players * hand + 1 > tiles:
             faults.append(f"options.hand: {players} hands of {hand} and the centre double need more than {tiles} tiles")

@@ -386,7 +386,7 @@ def random_match(opts: CfOptions, seed: int) -> dict[str, Any]:
 @st.composite
 def cf_options(draw: st.DrawFn) -> CfOptions:
     """Random valid Chicken Foot settings, house settings included."""
-    players = draw(st.integers(2, 8))
+    players = draw(st.integers(2, 12))
     top = draw(st.sampled_from([9, 12, 15]))
     hand = draw(st.integers(1, min(10, (len(full_set(top)) - 1) // players)))
     return CfOptions(
