@@ -17,6 +17,7 @@ import reprlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 FORMAT = "dominohall/record@1"
 Tile = tuple[int, int]
@@ -237,6 +238,24 @@ def parse_play_target(move: dict[str, object], seat: int, tile: Tile, top: int) 
 # ---------------------------------------------------------------------------------------------------
 
 
+class TrainOptions(Protocol):
+    """What the shared train-game checks need of a game's validated options."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def top(self) -> int: ...
+
+    @property
+    def hand(self) -> int: ...
+
+    @property
+    def limit(self) -> int | None: ...
+
+    def fixed_rounds(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class CfOptions:
     """Validated Chicken Foot table settings."""
@@ -252,20 +271,33 @@ class CfOptions:
 
     def fixed_rounds(self) -> int:
         """Rounds of a match without a limit: full, half or one."""
-        if self.length == "full":
-            return self.top + 1
-        if self.length == "half":
-            return (self.top + 2) // 2
-        return 1
+        return rounds_of_length(self.top, self.length)
 
     def round_double(self, index: int) -> Tile | None:
         """The centre double of round ``index`` (0-based), or None when there is none."""
-        if self.limit is not None:
-            number = (self.top - index) % (self.top + 1)
-            return (number, number)
-        if index >= self.fixed_rounds():
-            return None
-        return (self.top - index, self.top - index)
+        return double_of_round(self.top, self.length, self.limit, index)
+
+
+def rounds_of_length(top: int, length: str) -> int:
+    """Rounds of a train-game match without a limit: full (every double), half (ceil) or one."""
+    if length == "full":
+        return top + 1
+    if length == "half":
+        return (top + 2) // 2
+    return 1
+
+
+def double_of_round(top: int, length: str, limit: int | None, index: int) -> Tile | None:
+    """The centre double of round ``index`` (0-based) of a train game, or None when there is no such round.
+
+    With a limit the doubles descend and wrap from 0-0 back to the top double.
+    """
+    if limit is not None:
+        number = (top - index) % (top + 1)
+        return (number, number)
+    if index >= rounds_of_length(top, length):
+        return None
+    return (top - index, top - index)
 
 
 def check_cf_option_values(opts: dict[str, object], faults: list[str]) -> None:
@@ -518,6 +550,7 @@ def replay_moves(
     top: int,
     where: str,
     faults: list[str],
+    parse: Callable[[object, int, int], Move | str] = parse_move,
 ) -> bool:
     """Replay the moves with ``step``; report the first fault; True when every move was legal."""
     moves = as_list(raw_moves)
@@ -529,7 +562,7 @@ def replay_moves(
         if is_over():
             faults.append(f"{at}: a move after the end of the round")
             return False
-        move = parse_move(raw, players, top)
+        move = parse(raw, players, top)
         if isinstance(move, str):
             faults.append(f"{at}: {move}")
             return False
@@ -612,24 +645,10 @@ def check_cf_round(
     result.first = check_round_first(rnd, expected_first, opts.players, where, faults)
     result.finished = "end" in rnd
     result.points = check_points_shape(rnd, "penalties", opts.players, where, faults)
-    expected_double = opts.round_double(index)
-    double = parse_tile(rnd.get("double"), opts.top)
-    if double is None:
-        faults.append(f"{where}.double: {tile_problem(rnd.get('double'), opts.top) or 'not a tile'}")
+    deal = check_train_deal(rnd, opts, opts.round_double(index), where, faults)
+    if deal is None or result.first is None:
         return result
-    if double != expected_double:
-        wanted = name(expected_double) if expected_double is not None else "none (no such round)"
-        faults.append(f"{where}.double: {name(double)} but this round's double is {wanted}")
-    if not is_double(double):
-        return result
-    hands = parse_hands(rnd, opts.players, opts.hand, top=opts.top, where=where, faults=faults)
-    boneyard = parse_tile_list(rnd.get("boneyard"), opts.top, f"{where}.boneyard", faults)
-    if hands is None or boneyard is None or result.first is None:
-        return result
-    before = len(faults)
-    check_deal([double, *[tile for hand in hands for tile in hand], *boneyard], opts.top, where, faults)
-    if len(faults) > before:
-        return result
+    double, hands, boneyard = deal
     state = CfRound(hands, boneyard, CfTable(double, opts.start_toes, opts.double_toes), result.first)
     replay_ok = replay_moves(
         rnd.get("moves"),
@@ -648,6 +667,30 @@ def check_cf_round(
     return result
 
 
+def check_train_deal(
+    rnd: dict[str, object], opts: TrainOptions, expected_double: Tile | None, where: str, faults: list[str]
+) -> tuple[Tile, list[list[Tile]], list[Tile]] | None:
+    """Check a train-game round's centre double and deal; the double, hands and boneyard when usable."""
+    double = parse_tile(rnd.get("double"), opts.top)
+    if double is None:
+        faults.append(f"{where}.double: {tile_problem(rnd.get('double'), opts.top) or 'not a tile'}")
+        return None
+    if double != expected_double:
+        wanted = name(expected_double) if expected_double is not None else "none (no such round)"
+        faults.append(f"{where}.double: {name(double)} but this round's double is {wanted}")
+    if not is_double(double):
+        return None
+    hands = parse_hands(rnd, opts.players, opts.hand, top=opts.top, where=where, faults=faults)
+    boneyard = parse_tile_list(rnd.get("boneyard"), opts.top, f"{where}.boneyard", faults)
+    if hands is None or boneyard is None:
+        return None
+    before = len(faults)
+    check_deal([double, *[tile for hand in hands for tile in hand], *boneyard], opts.top, where, faults)
+    if len(faults) > before:
+        return None
+    return double, hands, boneyard
+
+
 def check_points_shape(rnd: dict[str, object], key: str, count: int, where: str, faults: list[str]) -> list[int] | None:
     """Check that a finished round has ``count`` integer points under ``key`` (and a running one none)."""
     if "end" not in rnd:
@@ -661,11 +704,11 @@ def check_points_shape(rnd: dict[str, object], key: str, count: int, where: str,
 
 
 # ---------------------------------------------------------------------------------------------------
-# Chicken Foot: the match
+# Train games (Chicken Foot, Mexican Train): the match
 # ---------------------------------------------------------------------------------------------------
 
 
-def cf_match_over(opts: CfOptions, rounds_done: int, totals: list[int]) -> bool:
+def cf_match_over(opts: TrainOptions, rounds_done: int, totals: list[int]) -> bool:
     """True when the match ends after ``rounds_done`` finished rounds with these totals."""
     if opts.limit is not None:
         return any(total > opts.limit for total in totals)
@@ -677,6 +720,16 @@ def check_chickenfoot(data: dict[str, object], faults: list[str]) -> None:
     opts = parse_cf_options(data.get("options"), faults)
     if opts is None:
         return
+    check_train_match(data, opts, lambda raw, index, first: check_cf_round(raw, index, opts, first, faults), faults)
+
+
+def check_train_match(
+    data: dict[str, object],
+    opts: TrainOptions,
+    check_round: Callable[[object, int, int | None], RoundResult],
+    faults: list[str],
+) -> None:
+    """Check the rounds of a train-game match in order (``check_round(raw, index, expected_first)``)."""
     check_seats(data, opts.players, faults)
     rounds = as_list(data.get("rounds"))
     if rounds is None or not rounds:
@@ -691,7 +744,7 @@ def check_chickenfoot(data: dict[str, object], faults: list[str]) -> None:
             faults.append(f"rounds[{index}]: too many rounds: the match was over after {index} rounds")
             return
         expected_first = None if index == 0 or first is None else (first + 1) % opts.players
-        result = check_cf_round(raw, index, opts, expected_first, faults)
+        result = check_round(raw, index, expected_first)
         first = result.first
         last_finished = result.finished
         if not result.finished and index != len(rounds) - 1:
@@ -706,7 +759,7 @@ def check_chickenfoot(data: dict[str, object], faults: list[str]) -> None:
 
 def check_cf_outcome(
     data: dict[str, object],
-    opts: CfOptions,
+    opts: TrainOptions,
     totals: list[int] | None,
     *,
     over: bool,
