@@ -1,8 +1,10 @@
 """Independent referee for ``dominohall/record@1`` game records.
 
-Written from the rules pages (``docs/rules-*.md``, ``docs/records.md``) and the example records alone,
+Written from the rules pages (``docs/rules-*.md``, ``docs/records.md``; for Mexican Train and Chicken
+Foot with 9..12 players the shared ``RULES.md``, sections 1, 3 and 4) and the example records alone,
 without looking at the project's engine, so that it can check that engine from outside.  The style is
 deliberately plain: tiles are ``(high, low)`` tuples, hands are lists, and the table is walked naively.
+It knows Chicken Foot (2..12 players), Mexican Train (2..8 players) and the standard game.
 
 Public entry point: :func:`check_record`, which returns the faults of a parsed JSON record (an empty
 list means the record is legal) and never raises.  Run ``python -m tests.referee.referee FILE...`` to
