@@ -1207,9 +1207,12 @@ def mt_move_after_blocked(record: Record, found: list[MtPosition]) -> MtBuilt:
 
 
 def mt_blocked_too_early(record: Record, found: list[MtPosition]) -> MtBuilt:
-    """A round cut at a turn's end with an empty boneyard, while a play was still possible, said blocked."""
+    """A round cut at a turn's end with an empty boneyard, while a play was still possible, said blocked.
+
+    Later rounds are tried first, so that the changed totals seldom end a match with a limit earlier.
+    """
     opts = mt_options_of(record)
-    for pos in found:
+    for pos in sorted(found, key=lambda each: -each.round_index):
         state = pos.state
         if not (state.boneyard_empty() and pos.fresh() and not state.covering and pos.move_index > 0):
             continue

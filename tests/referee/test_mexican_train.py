@@ -44,12 +44,17 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
+# A change to the deal or the opener also changes what the moves after it may do: more faults follow.
+CASCADING = {"mt-wrong-engine", "mt-engine-dealt", "mt-wrong-hand-size", "mt-wrong-opener", "mt-blocked-too-early"}
+
+
 def assert_refused(fault: MtFault) -> None:
-    """The referee refuses the variant with a fault at its place naming its rule."""
+    """The referee refuses the variant with a fault at its place naming its rule (and only that one)."""
     faults = check_record(fault.record)
     assert not [text for text in faults if text.startswith(INTERNAL_ERROR)], faults
     named = [text for text in faults if text.startswith(fault.where) and fault.rule in text]
     assert named, f"{fault.kind}: expected {fault.where} ... {fault.rule!r}, got {faults}"
+    assert len(faults) == 1 or fault.kind in CASCADING, f"{fault.kind}: more than one fault: {faults}"
 
 
 # ---------------------------------------------------------------------------------------------------
