@@ -551,14 +551,20 @@ def replay_moves(
     players: int,
     top: int,
     where: str,
+    round_index: int,
     faults: list[str],
     parse: Callable[[object, int, int], Move | str] = parse_move,
 ) -> bool:
-    """Replay the moves with ``step``; report the first fault; True when every move was legal."""
+    """Replay the moves with ``step``; report the first fault; True when every move was legal.
+
+    A move fault starts with its JSON place (``rounds[r].moves[i]``, both 0-based) and then names the
+    round as players count it (1-based) and the move: ``rounds[0].moves[5] (round 1, seat 2 plays ...)``.
+    """
     moves = as_list(raw_moves)
     if moves is None:
         faults.append(f"{where}.moves: not a list")
         return False
+    round_number = round_index + 1
     for index, raw in enumerate(moves):
         at = f"{where}.moves[{index}]"
         if is_over():
@@ -566,11 +572,11 @@ def replay_moves(
             return False
         move = parse(raw, players, top)
         if isinstance(move, str):
-            faults.append(f"{at}: {move}")
+            faults.append(f"{at} (round {round_number}): {move}")
             return False
         why = step(move)
         if why is not None:
-            faults.append(f"{at} ({move.describe()}): {why}")
+            faults.append(f"{at} (round {round_number}, {move.describe()}): {why}")
             return False
     return True
 
@@ -663,6 +669,7 @@ def check_cf_round(
         players=opts.players,
         top=opts.top,
         where=where,
+        round_index=index,
         faults=faults,
     )
     result.finished = check_round_end(rnd, state.ended, replay_ok, where, faults)
@@ -1176,6 +1183,7 @@ def check_mt_round(
         players=opts.players,
         top=opts.top,
         where=where,
+        round_index=index,
         faults=faults,
         parse=parse_mt_move,
     )
@@ -1588,6 +1596,7 @@ def check_std_round(raw: object, ctx: StdContext, faults: list[str]) -> RoundRes
         players=opts.players,
         top=opts.top,
         where=where,
+        round_index=ctx.index,
         faults=faults,
     )
     result.finished = check_round_end(rnd, state.ended, replay_ok, where, faults)
