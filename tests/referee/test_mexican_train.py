@@ -93,11 +93,15 @@ def test_running_mexican_train_matches_are_legal(path: Path) -> None:
 
 
 def test_move_faults_name_round_move_and_rule() -> None:
-    """A move fault's message starts with the round and move and says the rule."""
+    """A move fault starts with its place (0-based), names the round as players count it, and the rule."""
     record = load(MT_EXAMPLES[0])
-    fault = next(fault for fault in mt_faulty_variants(record) if fault.kind == "mt-play-on-unmarked-train")
-    text = next(text for text in check_record(fault.record) if text.startswith(fault.where))
-    assert "rounds[" in text and ".moves[" in text and "is not marked" in text
+    variants = {fault.kind: fault for fault in mt_faulty_variants(record)}
+    for kind in ("mt-mark-not-lifted", "mt-draw-from-empty-boneyard", "mt-train-missing"):
+        fault = variants[kind]
+        [text] = check_record(fault.record)
+        round_index = int(fault.where.split("[")[1].split("]")[0])
+        assert text.startswith(f"{fault.where} (round {round_index + 1}"), text
+        assert ".moves[" in text and fault.rule in text
 
 
 def test_blank_double_zero_counts_nothing() -> None:
