@@ -1,4 +1,4 @@
-"""Faulty variants of a legal Chicken Foot record, each broken in one named way.
+"""Faulty variants of a legal Chicken Foot or Mexican Train record, each broken in one named way.
 
 Every builder searches the record for a place where its rule applies (replaying the round with the
 referee's own plain table) and returns a deep copy broken there, or None when the record offers no such
@@ -10,20 +10,29 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from .referee import (
+    MEXICAN,
     CfOptions,
     CfRound,
     CfTable,
     Line,
     Move,
+    MtOptions,
+    MtRound,
+    MtTable,
     Tile,
+    Train,
+    TrainKey,
     check_record,
     full_set,
     name,
     parse_cf_options,
     parse_move,
+    parse_mt_move,
+    parse_mt_options,
     parse_tile,
 )
 
@@ -657,11 +666,14 @@ BUILDERS: list[tuple[str, Callable[[Record, list[Position]], Record | None]]] = 
 
 
 def faulty_variants(record: Record) -> list[tuple[str, Record]]:
-    """Deep-copied variants of a legal Chicken Foot record, each broken in one named way.
+    """Deep-copied variants of a legal train-game record, each broken in one named way.
 
-    Kinds for which the record offers no place are skipped.  Raises ValueError if ``record`` is not
-    a legal Chicken Foot record.
+    Kinds for which the record offers no place are skipped.  A Mexican Train record gets its own kinds
+    (see :func:`mt_faulty_variants`).  Raises ValueError if ``record`` is not a legal Chicken Foot or
+    Mexican Train record.
     """
+    if record.get("game") == "mexicantrain":
+        return [(fault.kind, fault.record) for fault in mt_faulty_variants(record)]
     if record.get("game") != "chickenfoot" or check_record(record):
         raise ValueError("faulty_variants needs a legal Chicken Foot record")
     found = positions(record)
@@ -694,3 +706,741 @@ def cut_running(record: Record, round_index: int, cut: int) -> Record:
     last.pop("penalties", None)
     running.pop("winners", None)
     return refresh_outcome(running)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Mexican Train: faulty variants that name their rule and place
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MtFault:
+    """A faulty variant of a legal Mexican Train record.
+
+    ``rule`` is a fragment of the fault message the referee must give and ``where`` the start of that
+    message (the place: ``rounds[r].moves[i]``, ``rounds[r].end``, ``totals``, ``options.hand``, ...).
+    """
+
+    kind: str
+    rule: str
+    where: str
+    record: Record
+
+
+@dataclass
+class MtPosition:
+    """A move of a Mexican Train record with the replay state just before it."""
+
+    round_index: int
+    move_index: int
+    move: dict[str, Any]
+    state: MtRound
+    passed: frozenset[int]  # seats that passed earlier in the round
+
+    @property
+    def at(self) -> str:
+        """The place of the move in fault messages."""
+        return f"rounds[{self.round_index}].moves[{self.move_index}]"
+
+    def seat(self) -> int:
+        """The seat to move."""
+        return self.state.to_move
+
+    def hand(self) -> list[Tile]:
+        """The hand of the seat to move."""
+        return self.state.hands[self.state.to_move]
+
+    def fresh(self) -> bool:
+        """True when the seat to move has drawn nothing since its last play."""
+        return self.state.drawn is None
+
+    def quiet(self) -> bool:
+        """True at a turn's start with no double waiting for its cover."""
+        return self.fresh() and self.state.table.uncovered is None
+
+
+MtBuilt = tuple[Record, str] | None
+
+
+def mt_options_of(record: Record) -> MtOptions:
+    """The options of a legal Mexican Train record."""
+    opts = parse_mt_options(record["options"], [])
+    if opts is None:
+        raise ValueError("mt_faulty_variants needs a legal Mexican Train record")
+    return opts
+
+
+def clone_mt_state(state: MtRound) -> MtRound:
+    """A copy of a Mexican Train replay state that later moves cannot change."""
+    table = state.table
+    trains = {key: Train(list(train.tiles), train.open_number, train.marked) for key, train in table.trains.items()}
+    return MtRound(
+        hands=[list(hand) for hand in state.hands],
+        boneyard=list(state.boneyard),
+        table=MtTable(table.engine, trains, table.uncovered),
+        to_move=state.to_move,
+        next_draw=state.next_draw,
+        drawn=state.drawn,
+        covering=state.covering,
+        ended=state.ended,
+    )
+
+
+def mt_start_state(rnd: dict[str, Any], opts: MtOptions) -> MtRound:
+    """The replay state at the start of a recorded Mexican Train round."""
+    engine = parse_tile(rnd["double"], opts.top)
+    if engine is None:
+        raise ValueError("mt_faulty_variants needs a legal Mexican Train record")
+    hands = [[mt_tile(item, opts) for item in hand] for hand in rnd["hands"]]
+    boneyard = [mt_tile(item, opts) for item in rnd["boneyard"]]
+    return MtRound(hands, boneyard, MtTable.new(engine, opts.players), rnd["first"])
+
+
+def mt_tile(value: object, opts: MtOptions) -> Tile:
+    """Parse a tile of a legal Mexican Train record."""
+    tile = parse_tile(value, opts.top)
+    if tile is None:
+        raise ValueError(f"not a tile: {value!r}")
+    return tile
+
+
+def mt_replay(rnd: dict[str, Any], opts: MtOptions, moves: int | None = None) -> MtRound:
+    """The state of a recorded round after its first ``moves`` moves (all when None)."""
+    state = mt_start_state(rnd, opts)
+    for raw in rnd["moves"][:moves]:
+        move = parse_mt_move(raw, opts.players, opts.top)
+        if isinstance(move, str) or state.step(move) is not None:
+            raise ValueError("mt_faulty_variants needs a legal Mexican Train record")
+    return state
+
+
+def mt_positions(record: Record) -> list[MtPosition]:
+    """Every move of a Mexican Train record with the state before it."""
+    opts = mt_options_of(record)
+    found: list[MtPosition] = []
+    for r, rnd in enumerate(record["rounds"]):
+        state = mt_start_state(rnd, opts)
+        passed: set[int] = set()
+        for i, raw in enumerate(rnd["moves"]):
+            found.append(MtPosition(r, i, raw, clone_mt_state(state), frozenset(passed)))
+            move = parse_mt_move(raw, opts.players, opts.top)
+            if isinstance(move, str) or state.step(move) is not None:
+                raise ValueError("mt_faulty_variants needs a legal Mexican Train record")
+            if move.kind == "pass":
+                passed.add(move.seat)
+    return found
+
+
+def mt_play(seat: int, tile: Tile, on: Tile, train: TrainKey) -> dict[str, Any]:
+    """A play move in record form."""
+    return {"seat": seat, "play": name(tile), "on": name(on), "train": train}
+
+
+def mt_with_move(record: Record, pos: MtPosition, move: dict[str, Any] | None) -> MtBuilt:
+    """The record with the move at ``pos`` replaced (removed when None), faulted at that move."""
+    broken = copy_record(record)
+    moves = broken["rounds"][pos.round_index]["moves"]
+    if move is None:
+        del moves[pos.move_index]
+    else:
+        moves[pos.move_index] = move
+    return broken, pos.at
+
+
+def mt_insert_move(record: Record, pos: MtPosition, move: dict[str, Any]) -> MtBuilt:
+    """The record with ``move`` inserted before the move at ``pos``, faulted at the inserted move."""
+    broken = copy_record(record)
+    broken["rounds"][pos.round_index]["moves"].insert(pos.move_index, move)
+    return broken, pos.at
+
+
+def usual_trains(table: MtTable, seat: int) -> list[TrainKey]:
+    """The trains ``seat`` could play on if no double were uncovered: its own, the Mexican, the marked."""
+    return [key for key, train in table.trains.items() if key in (seat, MEXICAN) or train.marked]
+
+
+# Move faults ---------------------------------------------------------------------------------------
+
+
+def closed_train_play(pos: MtPosition, earlier_pass: bool) -> dict[str, Any] | None:
+    """A play by the seat to move on another seat's unmarked train that a tile of its hand fits."""
+    table = pos.state.table
+    for key, train in table.trains.items():
+        if key in (pos.seat(), MEXICAN) or train.marked or (earlier_pass and key not in pos.passed):
+            continue
+        for tile in pos.hand():
+            if train.open_number in tile:
+                return mt_play(pos.seat(), tile, table.end_tile(key), key)
+    return None
+
+
+def mt_play_on_unmarked_train(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play on another seat's train that was never marked."""
+    for pos in found:
+        if pos.quiet():
+            move = closed_train_play(pos, earlier_pass=False)
+            if move is not None:
+                return mt_with_move(record, pos, move)
+    return None
+
+
+def mt_mark_not_lifted(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play on a train whose owner passed earlier but has since played on it (lifting the mark)."""
+    for pos in found:
+        if pos.quiet():
+            move = closed_train_play(pos, earlier_pass=True)
+            if move is not None:
+                return mt_with_move(record, pos, move)
+    return None
+
+
+def mt_wrong_train(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play naming another open train than the one whose end it names."""
+    for pos in found:
+        if "play" not in pos.move or pos.state.table.uncovered is not None:
+            continue
+        table = pos.state.table
+        on = mt_tile(pos.move["on"], mt_options_of(record))
+        for key in usual_trains(table, pos.seat()):
+            if key != pos.move["train"] and table.end_tile(key) != on:
+                return mt_with_move(record, pos, {**pos.move, "train": key})
+    return None
+
+
+def mt_on_not_the_end(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play on a started train naming a tile of it that is no longer its end."""
+    for pos in found:
+        if "play" not in pos.move:
+            continue
+        train = pos.state.table.trains[pos.move["train"]]
+        if train.tiles:
+            earlier = train.tiles[-2] if len(train.tiles) > 1 else pos.state.table.engine
+            return mt_with_move(record, pos, {**pos.move, "on": name(earlier)})
+    return None
+
+
+def mt_start_not_on_engine(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The first tile of a train named on the end of another train instead of the engine."""
+    for pos in found:
+        if "play" not in pos.move:
+            continue
+        table = pos.state.table
+        if table.trains[pos.move["train"]].tiles:
+            continue
+        others = [train.tiles[-1] for train in table.trains.values() if train.tiles]
+        if others:
+            return mt_with_move(record, pos, {**pos.move, "on": name(others[0])})
+    return None
+
+
+def mt_play_not_matching(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A tile of the hand that does not show the named train's open number."""
+    for pos in found:
+        if "play" not in pos.move or not pos.fresh():
+            continue
+        number = pos.state.table.trains[pos.move["train"]].open_number
+        for tile in pos.hand():
+            if number not in tile:
+                return mt_with_move(record, pos, {**pos.move, "play": name(tile)})
+    return None
+
+
+def mt_tile_not_in_hand(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A matching tile the seat does not hold (another hand or the boneyard has it)."""
+    opts = mt_options_of(record)
+    for pos in found:
+        if "play" not in pos.move or not pos.fresh():
+            continue
+        table = pos.state.table
+        number = table.trains[pos.move["train"]].open_number
+        placed = {table.engine, *pos.hand(), *[tile for train in table.trains.values() for tile in train.tiles]}
+        for tile in full_set(opts.top):
+            if number in tile and tile not in placed:
+                return mt_with_move(record, pos, {**pos.move, "play": name(tile)})
+    return None
+
+
+def mt_move_out_of_turn(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The first move of the match made by the next seat instead."""
+    if not found:
+        return None
+    pos = found[0]
+    return mt_with_move(record, pos, {**pos.move, "seat": (pos.seat() + 1) % mt_options_of(record).players})
+
+
+def mt_second_play_in_a_turn(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """After a plain (non-double) play, the same seat moves again."""
+    for before, pos in pairwise(found):
+        move = before.move
+        if pos.round_index != before.round_index or "play" not in move or pos.state.table.uncovered is not None:
+            continue
+        if move["seat"] != pos.seat():
+            return mt_with_move(record, pos, {**pos.move, "seat": move["seat"]})
+    return None
+
+
+def mt_cover_by_another_seat(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The move owed by the seat that just played a double made by the next seat instead."""
+    players = mt_options_of(record).players
+    for pos in found:
+        if pos.state.covering:
+            return mt_with_move(record, pos, {**pos.move, "seat": (pos.seat() + 1) % players})
+    return None
+
+
+def elsewhere_play(pos: MtPosition) -> dict[str, Any] | None:
+    """A play of a hand tile on a usual train of the mover other than the uncovered double's."""
+    table = pos.state.table
+    if table.uncovered is None:
+        return None
+    hand = [pos.state.drawn] if pos.state.drawn is not None else pos.hand()
+    for key in usual_trains(table, pos.seat()):
+        if key != table.uncovered[0]:
+            fitting = [tile for tile in hand if table.trains[key].open_number in tile]
+            return mt_play(pos.seat(), (fitting or hand)[0], table.end_tile(key), key)
+    return None
+
+
+def mt_missing_cover(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The seat that played a double plays on another train instead of covering it."""
+    for pos in found:
+        if pos.state.covering and "play" in pos.move:
+            move = elsewhere_play(pos)
+            if move is not None:
+                return mt_with_move(record, pos, move)
+    return None
+
+
+def mt_ignore_uncovered_double(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A later seat plays elsewhere while another seat's double is still uncovered."""
+    for pos in found:
+        if pos.state.table.uncovered is not None and not pos.state.covering and pos.fresh():
+            move = elsewhere_play(pos)
+            if move is not None:
+                return mt_with_move(record, pos, move)
+    return None
+
+
+def mt_cover_names_another_train(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A covering play that names the double as its on but another train."""
+    for pos in found:
+        uncovered = pos.state.table.uncovered
+        if uncovered is not None and "play" in pos.move:
+            other = next(key for key in pos.state.table.trains if key != uncovered[0])
+            return mt_with_move(record, pos, {**pos.move, "train": other})
+    return None
+
+
+def mt_draw_holding_playable(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A draw by a seat that had a legal play, while the boneyard has tiles."""
+    for pos in found:
+        if "play" in pos.move and pos.quiet() and not pos.state.boneyard_empty():
+            tile = pos.state.boneyard[pos.state.next_draw]
+            return mt_with_move(record, pos, {"seat": pos.seat(), "draw": name(tile)})
+    return None
+
+
+def mt_draw_instead_of_cover(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A draw by the seat of a double that holds a cover for it."""
+    for pos in found:
+        if "play" in pos.move and pos.state.covering and pos.fresh() and not pos.state.boneyard_empty():
+            tile = pos.state.boneyard[pos.state.next_draw]
+            return mt_with_move(record, pos, {"seat": pos.seat(), "draw": name(tile)})
+    return None
+
+
+def mt_pass_holding_playable(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A pass instead of the play that opened a turn."""
+    for pos in found:
+        if "play" in pos.move and pos.quiet():
+            return mt_with_move(record, pos, {"seat": pos.seat(), "pass": True})
+    return None
+
+
+def mt_pass_instead_of_cover(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A pass by the seat of a double that holds a cover for it."""
+    for pos in found:
+        if "play" in pos.move and pos.state.covering and pos.fresh():
+            return mt_with_move(record, pos, {"seat": pos.seat(), "pass": True})
+    return None
+
+
+def mt_pass_with_playable_drawn(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A pass right after drawing a tile that was then played."""
+    for pos in found:
+        if "play" in pos.move and not pos.fresh():
+            return mt_with_move(record, pos, {"seat": pos.seat(), "pass": True})
+    return None
+
+
+def mt_play_other_than_drawn(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """After drawing a playable tile, another tile of the hand is played."""
+    for pos in found:
+        if "play" in pos.move and not pos.fresh():
+            others = [tile for tile in pos.hand() if tile != pos.state.drawn]
+            if others:
+                return mt_with_move(record, pos, {**pos.move, "play": name(others[0])})
+    return None
+
+
+def mt_drawless_pass(record: Record, found: list[MtPosition], *, covering: bool) -> MtBuilt:
+    """An unplayable draw removed: a pass while the boneyard still had that tile."""
+    for pos in found:
+        if "draw" not in pos.move or pos.state.covering != covering:
+            continue
+        moves = record["rounds"][pos.round_index]["moves"]
+        follow = moves[pos.move_index + 1] if pos.move_index + 1 < len(moves) else None
+        if follow is not None and "pass" in follow:
+            return mt_with_move(record, pos, None)
+    return None
+
+
+def mt_pass_without_drawing(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A pass without the draw a seat with no legal play owes while the boneyard has tiles."""
+    return mt_drawless_pass(record, found, covering=False)
+
+
+def mt_no_draw_after_double(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The seat of a double that cannot cover passes without its one more draw."""
+    return mt_drawless_pass(record, found, covering=True)
+
+
+def mt_second_draw(record: Record, found: list[MtPosition], *, covering: bool) -> MtBuilt:
+    """A second draw after an unplayable draw instead of the pass, while the boneyard has tiles."""
+    for pos in found:
+        state = pos.state
+        if "pass" in pos.move and not pos.fresh() and state.covering == covering and not state.boneyard_empty():
+            return mt_insert_move(record, pos, {"seat": pos.seat(), "draw": name(state.boneyard[state.next_draw])})
+    return None
+
+
+def mt_two_draws(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """Two draws in one turn."""
+    return mt_second_draw(record, found, covering=False)
+
+
+def mt_two_draws_after_double(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """Two draws after a double that the seat cannot cover."""
+    return mt_second_draw(record, found, covering=True)
+
+
+def mt_wrong_draw_tile(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A draw naming a tile other than the next boneyard tile."""
+    for pos in found:
+        if "draw" in pos.move:
+            expected = pos.state.boneyard[pos.state.next_draw]
+            later = [tile for tile in pos.state.boneyard[pos.state.next_draw :] if tile != expected]
+            others = later + [tile for hand in pos.state.hands for tile in hand]
+            return mt_with_move(record, pos, {**pos.move, "draw": name(others[0])})
+    return None
+
+
+def mt_draw_from_empty_boneyard(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A draw instead of a pass once the boneyard is empty."""
+    for pos in found:
+        if "pass" in pos.move and pos.fresh() and pos.state.boneyard_empty():
+            tile = pos.state.boneyard[-1] if pos.state.boneyard else pos.hand()[0]
+            return mt_with_move(record, pos, {"seat": pos.seat(), "draw": name(tile)})
+    return None
+
+
+def mt_train_not_a_seat(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play whose train is a seat number the table does not have."""
+    for pos in found:
+        if "play" in pos.move:
+            return mt_with_move(record, pos, {**pos.move, "train": mt_options_of(record).players})
+    return None
+
+
+def mt_train_misspelt(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play on the Mexican train spelt ``Mexican``."""
+    for pos in found:
+        if "play" in pos.move and pos.move["train"] == MEXICAN:
+            return mt_with_move(record, pos, {**pos.move, "train": "Mexican"})
+    return None
+
+
+def mt_train_missing(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A play without its train."""
+    for pos in found:
+        if "play" in pos.move:
+            return mt_with_move(record, pos, {key: value for key, value in pos.move.items() if key != "train"})
+    return None
+
+
+def mt_train_on_a_draw(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A draw that names a train."""
+    for pos in found:
+        if "draw" in pos.move:
+            return mt_with_move(record, pos, {**pos.move, "train": pos.seat()})
+    return None
+
+
+# Round and match faults ----------------------------------------------------------------------------
+
+
+def mt_rounds_ending(record: Record, end: str) -> list[int]:
+    """Indexes of the rounds that ended ``end``."""
+    return [r for r, rnd in enumerate(record["rounds"]) if rnd.get("end") == end]
+
+
+def mt_move_after(record: Record, end: str) -> MtBuilt:
+    """A pass by the next seat appended to a round that ended ``end``."""
+    done = mt_rounds_ending(record, end)
+    if not done:
+        return None
+    broken = copy_record(record)
+    moves = broken["rounds"][done[0]]["moves"]
+    seat = (moves[-1]["seat"] + 1) % mt_options_of(record).players
+    moves.append({"seat": seat, "pass": True})
+    return broken, f"rounds[{done[0]}].moves[{len(moves) - 1}]"
+
+
+def mt_move_after_domino(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A move after a seat played its last tile."""
+    return mt_move_after(record, "domino")
+
+
+def mt_move_after_blocked(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A move after the round was blocked."""
+    return mt_move_after(record, "blocked")
+
+
+def mt_blocked_too_early(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A round cut at a turn's end with an empty boneyard, while a play was still possible, said blocked.
+
+    Later rounds are tried first, so that the changed totals seldom end a match with a limit earlier.
+    """
+    opts = mt_options_of(record)
+    for pos in sorted(found, key=lambda each: -each.round_index):
+        state = pos.state
+        if not (state.boneyard_empty() and pos.fresh() and not state.covering and pos.move_index > 0):
+            continue
+        broken = copy_record(record)
+        rnd = broken["rounds"][pos.round_index]
+        rnd["moves"] = rnd["moves"][: pos.move_index]
+        rnd["end"] = "blocked"
+        rnd["penalties"] = state.penalties(opts.blank_double)
+        return refresh_outcome(broken), f"rounds[{pos.round_index}].end"
+    return None
+
+
+def mt_domino_claimed_early(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The last move of a domino round dropped: the claimed domino did not happen."""
+    done = mt_rounds_ending(record, "domino")
+    if not done:
+        return None
+    broken = copy_record(record)
+    broken["rounds"][done[0]]["moves"].pop()
+    return broken, f"rounds[{done[0]}].end"
+
+
+def mt_wrong_end_kind(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A domino round said blocked (or a blocked round said domino)."""
+    done = finished_rounds(record)
+    if not done:
+        return None
+    broken = copy_record(record)
+    rnd = broken["rounds"][done[0]]
+    rnd["end"] = "blocked" if rnd["end"] == "domino" else "domino"
+    return broken, f"rounds[{done[0]}].end"
+
+
+def mt_wrong_penalty(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """One penalty off by one (totals and winners follow it)."""
+    done = finished_rounds(record)
+    if not done:
+        return None
+    broken = copy_record(record)
+    broken["rounds"][done[0]]["penalties"][0] += 1
+    return refresh_outcome(broken), f"rounds[{done[0]}].penalties"
+
+
+def mt_wrong_blank_double_value(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A 0-0 left in hand counted at another value than the table's (totals and winners follow)."""
+    opts = mt_options_of(record)
+    other = 25 if opts.blank_double != 25 else 50
+    for r in finished_rounds(record):
+        hands = mt_replay(record["rounds"][r], opts).hands
+        for seat, hand in enumerate(hands):
+            if (0, 0) in hand:
+                broken = copy_record(record)
+                broken["rounds"][r]["penalties"][seat] += other - opts.blank_double
+                return refresh_outcome(broken), f"rounds[{r}].penalties"
+    return None
+
+
+def mt_wrong_total(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """One total off by one (winners follow it)."""
+    if "totals" not in record:
+        return None
+    broken = copy_record(record)
+    broken["totals"][0] += 1
+    if "winners" in broken:
+        totals = broken["totals"]
+        broken["winners"] = [seat for seat, total in enumerate(totals) if total == min(totals)]
+    return broken, "totals"
+
+
+def mt_wrong_winners(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A seat without the lowest total named the winner (or a tied winner left out)."""
+    if "winners" not in record:
+        return None
+    broken = copy_record(record)
+    winners = broken["winners"]
+    losers = [seat for seat in range(mt_options_of(record).players) if seat not in winners]
+    broken["winners"] = [losers[0]] if losers else winners[:1]
+    return broken, "winners"
+
+
+def mt_wrong_opener(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The second round opened by a seat other than the one after the first round's opener."""
+    if len(record["rounds"]) < 2:
+        return None
+    broken = copy_record(record)
+    rnd = broken["rounds"][1]
+    rnd["first"] = (rnd["first"] + 1) % mt_options_of(record).players
+    return broken, "rounds[1].first"
+
+
+def mt_wrong_engine(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The engine swapped with another double of the deal."""
+    broken = copy_record(record)
+    r = len(broken["rounds"]) - 1
+    rnd = broken["rounds"][r]
+    for pile in [*rnd["hands"], rnd["boneyard"]]:
+        for index, item in enumerate(pile):
+            high, low = item.split("-")
+            if high == low:
+                pile[index], rnd["double"] = rnd["double"], item
+                return broken, f"rounds[{r}].double"
+    return None
+
+
+def mt_engine_dealt(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The engine dealt to seat 0 as well, in place of a never drawn boneyard tile (hand one too many)."""
+    r = undrawn_boneyard_round(record)
+    if r is None:
+        return None
+    broken = copy_record(record)
+    rnd = broken["rounds"][r]
+    rnd["boneyard"][-1] = rnd["double"]
+    return broken, f"rounds[{r}]: tile {rnd['double']} appears twice"
+
+
+def mt_missing_tile(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The last (never drawn) boneyard tile left out of the deal."""
+    r = undrawn_boneyard_round(record)
+    if r is None:
+        return None
+    broken = copy_record(record)
+    broken["rounds"][r]["boneyard"].pop()
+    return broken, f"rounds[{r}]"
+
+
+def mt_wrong_hand_size(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The last (never drawn) boneyard tile dealt to seat 0 instead: the set stays exact."""
+    r = undrawn_boneyard_round(record)
+    if r is None:
+        return None
+    broken = copy_record(record)
+    rnd = broken["rounds"][r]
+    rnd["hands"][0].append(rnd["boneyard"].pop())
+    return broken, f"rounds[{r}].hands[0]"
+
+
+def mt_too_many_rounds(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """A copy of the last round played after the match was over."""
+    if "winners" not in record:
+        return None
+    broken = copy_record(record)
+    broken["rounds"].append(copy_record(broken["rounds"][-1]))
+    return refresh_outcome(broken), f"rounds[{len(record['rounds'])}]"
+
+
+def mt_too_few_rounds(record: Record, found: list[MtPosition]) -> MtBuilt:
+    """The last round dropped, yet winners declared."""
+    if "winners" not in record or len(record["rounds"]) < 2:
+        return None
+    broken = copy_record(record)
+    broken["rounds"].pop()
+    return refresh_outcome(broken), "rounds"
+
+
+def mt_option_variants(record: Record) -> list[MtFault]:
+    """Settings outside the Mexican Train table."""
+    opts = mt_options_of(record)
+    hand = 11 if opts.top == 12 else len(full_set(opts.top)) // opts.players + 1
+    cases: list[tuple[str, str, list[str | int], object, str]] = [
+        ("mt-players-9", "options.players", ["options", "players"], 9, "is not 2..8"),
+        ("mt-set-6", "options.set", ["options", "set"], 6, "is not 9, 12 or 15"),
+        ("mt-hand-off-the-table", "options.hand", ["options", "hand"], hand, "options.hand"),
+        ("mt-blank-double-10", "options.blank_double", ["options", "blank_double"], 10, "is not 50, 25 or 0"),
+        ("mt-limit-zero", "options.limit", ["options", "limit"], 0, "is not null or a positive integer"),
+        ("mt-length-unknown", "options.length", ["options", "length"], "double", "is not full, half or one"),
+    ]
+    return [MtFault(kind, rule, where, set_path(record, path, value)) for kind, where, path, value, rule in cases]
+
+
+MT_BUILDERS: list[tuple[str, str, Callable[[Record, list[MtPosition]], MtBuilt]]] = [
+    ("mt-play-on-unmarked-train", "is not marked: only its owner may play on it", mt_play_on_unmarked_train),
+    ("mt-mark-not-lifted", "is not marked: only its owner may play on it", mt_mark_not_lifted),
+    ("mt-wrong-train", "is not the end of", mt_wrong_train),
+    ("mt-on-not-the-end", "is not the end of", mt_on_not_the_end),
+    ("mt-start-not-on-engine", "its end is the engine", mt_start_not_on_engine),
+    ("mt-play-not-matching", "does not match the open end", mt_play_not_matching),
+    ("mt-tile-not-in-hand", "is not in seat", mt_tile_not_in_hand),
+    ("mt-move-out-of-turn", "out of turn: it is seat", mt_move_out_of_turn),
+    ("mt-second-play-in-a-turn", "out of turn: it is seat", mt_second_play_in_a_turn),
+    ("mt-cover-by-another-seat", "played a double and moves again to cover it", mt_cover_by_another_seat),
+    ("mt-missing-cover", "covering it is the only legal play", mt_missing_cover),
+    ("mt-ignore-uncovered-double", "covering it is the only legal play", mt_ignore_uncovered_double),
+    ("mt-cover-names-another-train", "covering it is the only legal play", mt_cover_names_another_train),
+    ("mt-draw-holding-playable", "may not draw", mt_draw_holding_playable),
+    ("mt-draw-instead-of-cover", "may not draw", mt_draw_instead_of_cover),
+    ("mt-pass-holding-playable", "may not pass", mt_pass_holding_playable),
+    ("mt-pass-instead-of-cover", "may not pass", mt_pass_instead_of_cover),
+    ("mt-pass-with-playable-drawn-tile", "is playable and must be played at once", mt_pass_with_playable_drawn),
+    ("mt-play-other-than-drawn-tile", "the seat may only play that tile", mt_play_other_than_drawn),
+    ("mt-pass-without-drawing", "draws before passing", mt_pass_without_drawing),
+    ("mt-no-draw-after-double", "draws before passing", mt_no_draw_after_double),
+    ("mt-two-draws", "only one tile is drawn per turn", mt_two_draws),
+    ("mt-two-draws-after-double", "only one tile is drawn per turn", mt_two_draws_after_double),
+    ("mt-wrong-draw-tile", "the next boneyard tile is", mt_wrong_draw_tile),
+    ("mt-draw-from-empty-boneyard", "the boneyard is empty", mt_draw_from_empty_boneyard),
+    ("mt-train-not-a-seat", 'is not a seat number or "mexican"', mt_train_not_a_seat),
+    ("mt-train-misspelt", 'is not a seat number or "mexican"', mt_train_misspelt),
+    ("mt-train-missing", "names its train", mt_train_missing),
+    ("mt-train-on-a-draw", "a draw or a pass names no train", mt_train_on_a_draw),
+    ("mt-move-after-domino", "a move after the end of the round", mt_move_after_domino),
+    ("mt-move-after-blocked", "a move after the end of the round", mt_move_after_blocked),
+    ("mt-blocked-too-early", "the record says blocked but the round is not blocked", mt_blocked_too_early),
+    ("mt-domino-claimed-early", "the moves stop before the round is over", mt_domino_claimed_early),
+    ("mt-wrong-end-kind", "but the round ended", mt_wrong_end_kind),
+    ("mt-wrong-penalty", "but the hands left score", mt_wrong_penalty),
+    ("mt-wrong-blank-double-value", "but the hands left score", mt_wrong_blank_double_value),
+    ("mt-wrong-total", "but the rounds add up to", mt_wrong_total),
+    ("mt-wrong-winners", "but the winners are", mt_wrong_winners),
+    ("mt-wrong-opener", "opens but seat", mt_wrong_opener),
+    ("mt-wrong-engine", "but this round's double is", mt_wrong_engine),
+    ("mt-engine-dealt", "in the deal", mt_engine_dealt),
+    ("mt-missing-tile-in-deal", "is missing from the deal", mt_missing_tile),
+    ("mt-wrong-hand-size", "tiles dealt instead of", mt_wrong_hand_size),
+    ("mt-too-many-rounds", "too many rounds", mt_too_many_rounds),
+    ("mt-too-few-rounds", "too few rounds", mt_too_few_rounds),
+]
+
+
+def mt_faulty_variants(record: Record) -> list[MtFault]:
+    """Variants of a legal Mexican Train record, each broken in one named way, with the rule and place
+    the referee must name.  Kinds for which the record offers no place are skipped.  Raises ValueError if
+    ``record`` is not a legal Mexican Train record."""
+    if record.get("game") != "mexicantrain" or check_record(record):
+        raise ValueError("mt_faulty_variants needs a legal Mexican Train record")
+    found = mt_positions(record)
+    variants: list[MtFault] = []
+    for kind, rule, build in MT_BUILDERS:
+        built = build(record, found)
+        if built is not None:
+            variants.append(MtFault(kind, rule, built[1], built[0]))
+    return variants + mt_option_variants(record)

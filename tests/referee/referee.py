@@ -1,8 +1,10 @@
 """Independent referee for ``dominohall/record@1`` game records.
 
-Written from the rules pages (``docs/rules-*.md``, ``docs/records.md``) and the example records alone,
+Written from the rules pages (``docs/rules-*.md``, ``docs/records.md``; for Mexican Train and Chicken
+Foot with 9..12 players the shared ``RULES.md``, sections 1, 3 and 4) and the example records alone,
 without looking at the project's engine, so that it can check that engine from outside.  The style is
 deliberately plain: tiles are ``(high, low)`` tuples, hands are lists, and the table is walked naively.
+It knows Chicken Foot (2..12 players), Mexican Train (2..8 players) and the standard game.
 
 Public entry point: :func:`check_record`, which returns the faults of a parsed JSON record (an empty
 list means the record is legal) and never raises.  Run ``python -m tests.referee.referee FILE...`` to
@@ -17,6 +19,7 @@ import reprlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 FORMAT = "dominohall/record@1"
 Tile = tuple[int, int]
@@ -237,6 +240,24 @@ def parse_play_target(move: dict[str, object], seat: int, tile: Tile, top: int) 
 # ---------------------------------------------------------------------------------------------------
 
 
+class TrainOptions(Protocol):
+    """What the shared train-game checks need of a game's validated options."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def top(self) -> int: ...
+
+    @property
+    def hand(self) -> int: ...
+
+    @property
+    def limit(self) -> int | None: ...
+
+    def fixed_rounds(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class CfOptions:
     """Validated Chicken Foot table settings."""
@@ -252,24 +273,42 @@ class CfOptions:
 
     def fixed_rounds(self) -> int:
         """Rounds of a match without a limit: full, half or one."""
-        if self.length == "full":
-            return self.top + 1
-        if self.length == "half":
-            return (self.top + 2) // 2
-        return 1
+        return rounds_of_length(self.top, self.length)
 
     def round_double(self, index: int) -> Tile | None:
         """The centre double of round ``index`` (0-based), or None when there is none."""
-        if self.limit is not None:
-            number = (self.top - index) % (self.top + 1)
-            return (number, number)
-        if index >= self.fixed_rounds():
-            return None
-        return (self.top - index, self.top - index)
+        return double_of_round(self.top, self.length, self.limit, index)
+
+
+def rounds_of_length(top: int, length: str) -> int:
+    """Rounds of a train-game match without a limit: full (every double), half (ceil) or one."""
+    if length == "full":
+        return top + 1
+    if length == "half":
+        return (top + 2) // 2
+    return 1
+
+
+def double_of_round(top: int, length: str, limit: int | None, index: int) -> Tile | None:
+    """The centre double of round ``index`` (0-based) of a train game, or None when there is no such round.
+
+    With a limit the doubles descend and wrap from 0-0 back to the top double.
+    """
+    if limit is not None:
+        number = (top - index) % (top + 1)
+        return (number, number)
+    if index >= rounds_of_length(top, length):
+        return None
+    return (top - index, top - index)
 
 
 def check_cf_option_values(opts: dict[str, object], faults: list[str]) -> None:
-    """Check each Chicken Foot setting against its allowed values."""
+    """Check each Chicken Foot setting against its allowed values.
+
+    Players are 2..12.  The set and hand size have defaults by players (D9 for 2..6, D12 for 7..8, D15
+    for 9..12 with hands 11, 10, 9, 8), but the house override allows any of the three sets with any hand
+    that leaves the centre double out, so a record is only held to ``players * hand + 1 <= tiles``.
+    """
     players = as_int(opts.get("players"))
     top = as_int(opts.get("set"))
     hand = as_int(opts.get("hand"))
@@ -512,25 +551,32 @@ def replay_moves(
     players: int,
     top: int,
     where: str,
+    round_index: int,
     faults: list[str],
+    parse: Callable[[object, int, int], Move | str] = parse_move,
 ) -> bool:
-    """Replay the moves with ``step``; report the first fault; True when every move was legal."""
+    """Replay the moves with ``step``; report the first fault; True when every move was legal.
+
+    A move fault starts with its JSON place (``rounds[r].moves[i]``, both 0-based) and then names the
+    round as players count it (1-based) and the move: ``rounds[0].moves[5] (round 1, seat 2 plays ...)``.
+    """
     moves = as_list(raw_moves)
     if moves is None:
         faults.append(f"{where}.moves: not a list")
         return False
+    round_number = round_index + 1
     for index, raw in enumerate(moves):
         at = f"{where}.moves[{index}]"
         if is_over():
             faults.append(f"{at}: a move after the end of the round")
             return False
-        move = parse_move(raw, players, top)
+        move = parse(raw, players, top)
         if isinstance(move, str):
-            faults.append(f"{at}: {move}")
+            faults.append(f"{at} (round {round_number}): {move}")
             return False
         why = step(move)
         if why is not None:
-            faults.append(f"{at} ({move.describe()}): {why}")
+            faults.append(f"{at} (round {round_number}, {move.describe()}): {why}")
             return False
     return True
 
@@ -587,6 +633,10 @@ def check_round_end(rnd: dict[str, object], ended: str | None, replay_ok: bool, 
     end = rnd.get("end")
     if end not in ("domino", "blocked"):
         faults.append(f"{where}.end: {short(end)} is not domino or blocked")
+    elif replay_ok and ended is None and end == "blocked":
+        faults.append(
+            f"{where}.end: the record says blocked but the round is not blocked: a draw or a play is still due"
+        )
     elif replay_ok and ended is None:
         faults.append(f"{where}.end: the record says {end} but the moves stop before the round is over")
     elif replay_ok and ended != end:
@@ -607,24 +657,10 @@ def check_cf_round(
     result.first = check_round_first(rnd, expected_first, opts.players, where, faults)
     result.finished = "end" in rnd
     result.points = check_points_shape(rnd, "penalties", opts.players, where, faults)
-    expected_double = opts.round_double(index)
-    double = parse_tile(rnd.get("double"), opts.top)
-    if double is None:
-        faults.append(f"{where}.double: {tile_problem(rnd.get('double'), opts.top) or 'not a tile'}")
+    deal = check_train_deal(rnd, opts, opts.round_double(index), where, faults)
+    if deal is None or result.first is None:
         return result
-    if double != expected_double:
-        wanted = name(expected_double) if expected_double is not None else "none (no such round)"
-        faults.append(f"{where}.double: {name(double)} but this round's double is {wanted}")
-    if not is_double(double):
-        return result
-    hands = parse_hands(rnd, opts.players, opts.hand, top=opts.top, where=where, faults=faults)
-    boneyard = parse_tile_list(rnd.get("boneyard"), opts.top, f"{where}.boneyard", faults)
-    if hands is None or boneyard is None or result.first is None:
-        return result
-    before = len(faults)
-    check_deal([double, *[tile for hand in hands for tile in hand], *boneyard], opts.top, where, faults)
-    if len(faults) > before:
-        return result
+    double, hands, boneyard = deal
     state = CfRound(hands, boneyard, CfTable(double, opts.start_toes, opts.double_toes), result.first)
     replay_ok = replay_moves(
         rnd.get("moves"),
@@ -633,6 +669,7 @@ def check_cf_round(
         players=opts.players,
         top=opts.top,
         where=where,
+        round_index=index,
         faults=faults,
     )
     result.finished = check_round_end(rnd, state.ended, replay_ok, where, faults)
@@ -641,6 +678,30 @@ def check_cf_round(
         if result.points != expected:
             faults.append(f"{where}.penalties: {result.points} but the hands left score {expected}")
     return result
+
+
+def check_train_deal(
+    rnd: dict[str, object], opts: TrainOptions, expected_double: Tile | None, where: str, faults: list[str]
+) -> tuple[Tile, list[list[Tile]], list[Tile]] | None:
+    """Check a train-game round's centre double and deal; the double, hands and boneyard when usable."""
+    double = parse_tile(rnd.get("double"), opts.top)
+    if double is None:
+        faults.append(f"{where}.double: {tile_problem(rnd.get('double'), opts.top) or 'not a tile'}")
+        return None
+    if double != expected_double:
+        wanted = name(expected_double) if expected_double is not None else "none (no such round)"
+        faults.append(f"{where}.double: {name(double)} but this round's double is {wanted}")
+    if not is_double(double):
+        return None
+    hands = parse_hands(rnd, opts.players, opts.hand, top=opts.top, where=where, faults=faults)
+    boneyard = parse_tile_list(rnd.get("boneyard"), opts.top, f"{where}.boneyard", faults)
+    if hands is None or boneyard is None:
+        return None
+    before = len(faults)
+    check_deal([double, *[tile for hand in hands for tile in hand], *boneyard], opts.top, where, faults)
+    if len(faults) > before:
+        return None
+    return double, hands, boneyard
 
 
 def check_points_shape(rnd: dict[str, object], key: str, count: int, where: str, faults: list[str]) -> list[int] | None:
@@ -656,11 +717,11 @@ def check_points_shape(rnd: dict[str, object], key: str, count: int, where: str,
 
 
 # ---------------------------------------------------------------------------------------------------
-# Chicken Foot: the match
+# Train games (Chicken Foot, Mexican Train): the match
 # ---------------------------------------------------------------------------------------------------
 
 
-def cf_match_over(opts: CfOptions, rounds_done: int, totals: list[int]) -> bool:
+def cf_match_over(opts: TrainOptions, rounds_done: int, totals: list[int]) -> bool:
     """True when the match ends after ``rounds_done`` finished rounds with these totals."""
     if opts.limit is not None:
         return any(total > opts.limit for total in totals)
@@ -672,6 +733,16 @@ def check_chickenfoot(data: dict[str, object], faults: list[str]) -> None:
     opts = parse_cf_options(data.get("options"), faults)
     if opts is None:
         return
+    check_train_match(data, opts, lambda raw, index, first: check_cf_round(raw, index, opts, first, faults), faults)
+
+
+def check_train_match(
+    data: dict[str, object],
+    opts: TrainOptions,
+    check_round: Callable[[object, int, int | None], RoundResult],
+    faults: list[str],
+) -> None:
+    """Check the rounds of a train-game match in order (``check_round(raw, index, expected_first)``)."""
     check_seats(data, opts.players, faults)
     rounds = as_list(data.get("rounds"))
     if rounds is None or not rounds:
@@ -686,7 +757,7 @@ def check_chickenfoot(data: dict[str, object], faults: list[str]) -> None:
             faults.append(f"rounds[{index}]: too many rounds: the match was over after {index} rounds")
             return
         expected_first = None if index == 0 or first is None else (first + 1) % opts.players
-        result = check_cf_round(raw, index, opts, expected_first, faults)
+        result = check_round(raw, index, expected_first)
         first = result.first
         last_finished = result.finished
         if not result.finished and index != len(rounds) - 1:
@@ -701,7 +772,7 @@ def check_chickenfoot(data: dict[str, object], faults: list[str]) -> None:
 
 def check_cf_outcome(
     data: dict[str, object],
-    opts: CfOptions,
+    opts: TrainOptions,
     totals: list[int] | None,
     *,
     over: bool,
@@ -744,6 +815,392 @@ def check_totals(
         faults.append(f"totals: not a list of {count} integers")
     elif totals is not None and recorded != totals:
         faults.append(f"totals: {recorded} but the rounds add up to {totals}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Mexican Train (RULES.md section 3)
+# ---------------------------------------------------------------------------------------------------
+#
+# Decisions where the rules are silent, taken as players would expect:
+# - Hand size: on the double-twelve set the hand is the table's (2..4 players: 15, 5..6: 12, 7..8: 10);
+#   only a house set (double-nine, double-fifteen) takes a house hand, any size with players * hand + 1
+#   <= tiles.  A double-twelve record with another hand is refused.
+# - A play names its train (the owner's seat number or "mexican") and its ``on`` (the engine for a
+#   train's first tile, else the train's last tile); a draw or a pass names neither.
+# - Marks: every pass marks the passer's own train (started or not), also the pass of a seat that could
+#   not cover its own double lying on another train.  Only the owner's play on its own train lifts the
+#   mark, a covering play there included.  The Mexican train is never marked and always open.
+# - Doubles: a double is covered by one tile on the same train, named ``on`` the double.  While it is
+#   uncovered any seat in turn may cover it, wherever it lies, marked or not.  A train cannot start with
+#   a double (the only double of the engine's number is the engine).
+# - Drawing: at most one draw before the first play of a turn and at most one more after a double;
+#   after a draw only the drawn tile may be played (nothing else was playable), anywhere it is legal.
+# - The end: a play of the last tile is domino at once (a last double stays uncovered).  Blocked is
+#   judged only at the end of a turn (after a non-double play, a cover or a pass); a record that says
+#   blocked while a draw or a play is still due is refused, and so is any move after the end.
+# - The opener of round 1 is any seat; later rounds: the seat after the previous round's opener.
+
+MT_OPTION_KEYS = ("players", "set", "hand", "length", "blank_double", "limit")
+MEXICAN = "mexican"
+TrainKey = int | str
+
+
+def mt_table_hand(players: int) -> int:
+    """The Mexican Train hand size on double-twelve: 2..4 players 15, 5..6 12, 7..8 10."""
+    if players <= 4:
+        return 15
+    return 12 if players <= 6 else 10
+
+
+@dataclass(frozen=True)
+class MtOptions:
+    """Validated Mexican Train table settings."""
+
+    players: int
+    top: int
+    hand: int
+    length: str
+    blank_double: int
+    limit: int | None
+
+    def fixed_rounds(self) -> int:
+        """Rounds of a match without a limit: full, half or one."""
+        return rounds_of_length(self.top, self.length)
+
+    def round_double(self, index: int) -> Tile | None:
+        """The engine of round ``index`` (0-based), or None when there is no such round."""
+        return double_of_round(self.top, self.length, self.limit, index)
+
+
+def check_mt_option_values(opts: dict[str, object], faults: list[str]) -> None:
+    """Check each Mexican Train setting against its allowed values."""
+    players = as_int(opts.get("players"))
+    top = as_int(opts.get("set"))
+    hand = as_int(opts.get("hand"))
+    limit = opts.get("limit")
+    if players is None or not 2 <= players <= 8:
+        faults.append(f"options.players: {short(opts.get('players'))} is not 2..8")
+    if top not in (9, 12, 15):
+        faults.append(f"options.set: {short(opts.get('set'))} is not 9, 12 or 15")
+    if hand is None or hand < 1:
+        faults.append(f"options.hand: {short(opts.get('hand'))} is not a positive hand size")
+    elif players is not None and 2 <= players <= 8 and top == 12 and hand != mt_table_hand(players):
+        faults.append(f"options.hand: {hand} but double-twelve with {players} players deals {mt_table_hand(players)}")
+    elif players is not None and 2 <= players <= 8 and top in (9, 15):
+        tiles = len(full_set(top))
+        if players * hand + 1 > tiles:
+            faults.append(f"options.hand: {players} hands of {hand} and the engine need more than {tiles} tiles")
+    if opts.get("length") not in ("full", "half", "one"):
+        faults.append(f"options.length: {short(opts.get('length'))} is not full, half or one")
+    if as_int(opts.get("blank_double")) not in (0, 25, 50):
+        faults.append(f"options.blank_double: {short(opts.get('blank_double'))} is not 50, 25 or 0")
+    limit_value = as_int(limit)
+    if limit is not None and (limit_value is None or limit_value < 1):
+        faults.append(f"options.limit: {short(limit)} is not null or a positive integer")
+
+
+def parse_mt_options(raw: object, faults: list[str]) -> MtOptions | None:
+    """Validate the Mexican Train options; None (with faults) when unusable."""
+    opts = as_dict(raw)
+    if opts is None:
+        faults.append("options: not an object")
+        return None
+    before = len(faults)
+    for key in MT_OPTION_KEYS:
+        if key not in opts:
+            faults.append(f"options.{key}: missing")
+    check_mt_option_values(opts, faults)
+    if len(faults) > before:
+        return None
+    return MtOptions(
+        players=as_int(opts.get("players")) or 0,
+        top=as_int(opts.get("set")) or 0,
+        hand=as_int(opts.get("hand")) or 0,
+        length=str(opts.get("length")),
+        blank_double=as_int(opts.get("blank_double")) or 0,
+        limit=as_int(opts.get("limit")),
+    )
+
+
+def train_label(key: TrainKey) -> str:
+    """Human words for a train."""
+    return "the Mexican train" if key == MEXICAN else f"seat {key}'s train"
+
+
+@dataclass(frozen=True)
+class MtMove(Move):
+    """A Mexican Train move: a play also names its train (a seat number or ``mexican``)."""
+
+    train: TrainKey | None = None
+
+    def describe(self) -> str:
+        """Human words for the move."""
+        text = super().describe()
+        if self.kind == "play" and self.train is not None:
+            return f"{text} of {train_label(self.train)}"
+        return text
+
+
+def parse_mt_move(raw: object, players: int, top: int) -> Move | str:
+    """Parse one Mexican Train move, or return why it is malformed."""
+    move = parse_move(raw, players, top)
+    data = as_dict(raw)
+    if isinstance(move, str) or data is None:
+        return move if isinstance(move, str) else "move is not an object"
+    if move.kind != "play":
+        if "train" in data:
+            return "a draw or a pass names no train"
+        return MtMove(move.seat, move.kind, move.tile)
+    if move.on is None:
+        return "a Mexican Train play names the tile it is played on (on is not null)"
+    if "train" not in data:
+        return "a Mexican Train play names its train (train)"
+    raw_train = data.get("train")
+    key: TrainKey
+    if raw_train == MEXICAN:
+        key = MEXICAN
+    else:
+        seat = as_int(raw_train)
+        if seat is None or not 0 <= seat < players:
+            return f'train {short(raw_train)} is not a seat number or "mexican"'
+        key = seat
+    return MtMove(move.seat, "play", move.tile, move.on, key)
+
+
+@dataclass
+class Train:
+    """One train: its tiles from the engine out, the number it shows, and whether its owner's mark is on."""
+
+    tiles: list[Tile]
+    open_number: int
+    marked: bool = False
+
+
+@dataclass
+class MtTable:
+    """The Mexican Train table: the engine, one train per seat and the Mexican train, an uncovered double."""
+
+    engine: Tile
+    trains: dict[TrainKey, Train]
+    uncovered: tuple[TrainKey, Tile] | None = None
+
+    @classmethod
+    def new(cls, engine: Tile, players: int) -> MtTable:
+        """An empty table around ``engine``."""
+        trains: dict[TrainKey, Train] = {seat: Train([], engine[0]) for seat in range(players)}
+        trains[MEXICAN] = Train([], engine[0])
+        return cls(engine, trains)
+
+    def end_tile(self, key: TrainKey) -> Tile:
+        """The tile a play on train ``key`` names as ``on``: its last tile, or the engine."""
+        tiles = self.trains[key].tiles
+        return tiles[-1] if tiles else self.engine
+
+    def open_to(self, seat: int) -> list[TrainKey]:
+        """The trains ``seat`` may play on now."""
+        if self.uncovered is not None:
+            return [self.uncovered[0]]
+        return [key for key, train in self.trains.items() if key in (seat, MEXICAN) or train.marked]
+
+    def legal_plays(self, hand: list[Tile], seat: int) -> list[tuple[Tile, TrainKey, Tile]]:
+        """Every (tile, train, on) ``seat`` holding ``hand`` may play now."""
+        plays: list[tuple[Tile, TrainKey, Tile]] = []
+        for key in self.open_to(seat):
+            number = self.trains[key].open_number
+            plays += [(tile, key, self.end_tile(key)) for tile in hand if number in tile]
+        return plays
+
+    def any_fit(self, hands: list[list[Tile]]) -> bool:
+        """True when some tile in some hand fits some train's end, every train counted as marked
+        (while a double is uncovered: covers it)."""
+        if self.uncovered is not None:
+            numbers = {self.uncovered[1][0]}
+        else:
+            numbers = {train.open_number for train in self.trains.values()}
+        return any(tile[0] in numbers or tile[1] in numbers for hand in hands for tile in hand)
+
+    def why_illegal(self, seat: int, tile: Tile, key: TrainKey, on: Tile) -> str | None:
+        """Why ``seat`` may not play ``tile`` on ``on`` of train ``key`` now, or None when it may."""
+        train = self.trains[key]
+        if self.uncovered is not None:
+            where, double = self.uncovered
+            if key != where or on != double:
+                return f"double {name(double)} on {train_label(where)} is uncovered: covering it is the only legal play"
+        elif key not in (seat, MEXICAN) and not train.marked:
+            return f"{train_label(key)} is not marked: only its owner may play on it"
+        end = self.end_tile(key)
+        if on != end:
+            what = "the engine " if not train.tiles else ""
+            return f"{name(on)} is not the end of {train_label(key)}: its end is {what}{name(end)}"
+        if train.open_number not in tile:
+            return f"{name(tile)} does not match the open end {train.open_number} of {train_label(key)}"
+        return None
+
+    def apply(self, seat: int, tile: Tile, key: TrainKey) -> None:
+        """Lay ``tile`` on train ``key`` (already known to be legal)."""
+        train = self.trains[key]
+        train.tiles.append(tile)
+        train.open_number = other_end(tile, train.open_number)
+        if key == seat:
+            train.marked = False
+        if self.uncovered is not None:
+            self.uncovered = None
+        elif is_double(tile):
+            self.uncovered = (key, tile)
+
+
+@dataclass
+class MtRound:
+    """Replay state of one Mexican Train round.
+
+    ``drawn`` is the tile drawn since the seat's last play this turn (then nothing else may be drawn, and
+    only that tile played); ``covering`` is True while the seat to move owes a cover for its own double.
+    """
+
+    hands: list[list[Tile]]
+    boneyard: list[Tile]
+    table: MtTable
+    to_move: int
+    next_draw: int = 0
+    drawn: Tile | None = None
+    covering: bool = False
+    ended: str | None = None
+
+    def boneyard_empty(self) -> bool:
+        """True once every boneyard tile has been drawn."""
+        return self.next_draw >= len(self.boneyard)
+
+    def legal_plays(self) -> list[tuple[Tile, TrainKey, Tile]]:
+        """Every (tile, train, on) the seat to move may play now (only the drawn tile after a draw)."""
+        hand = [self.drawn] if self.drawn is not None else self.hands[self.to_move]
+        return self.table.legal_plays(hand, self.to_move)
+
+    def step(self, move: Move) -> str | None:
+        """Apply one move; return why it is illegal (state then unreliable), or None."""
+        if move.seat != self.to_move:
+            if self.covering:
+                return f"out of turn: seat {self.to_move} played a double and moves again to cover it"
+            return f"out of turn: it is seat {self.to_move}'s turn"
+        if move.kind == "play":
+            return self.play(move)
+        if move.kind == "draw":
+            return self.draw(move)
+        return self.pass_turn()
+
+    def play(self, move: Move) -> str | None:
+        """A play from the hand on an open train end; a double makes the same seat play again."""
+        if not isinstance(move, MtMove) or move.tile is None or move.on is None or move.train is None:
+            return "a Mexican Train play names its tile, on and train"
+        seat, tile, hand = move.seat, move.tile, self.hands[move.seat]
+        if self.drawn is not None and tile != self.drawn:
+            return f"after drawing {name(self.drawn)} the seat may only play that tile"
+        if tile not in hand:
+            return f"{name(tile)} is not in seat {seat}'s hand"
+        why = self.table.why_illegal(seat, tile, move.train, move.on)
+        if why is not None:
+            return why
+        self.table.apply(seat, tile, move.train)
+        hand.remove(tile)
+        self.drawn = None
+        if not hand:
+            self.ended = "domino"
+        elif self.table.uncovered is not None and self.table.uncovered[1] == tile:
+            self.covering = True
+        else:
+            self.end_turn()
+        return None
+
+    def draw(self, move: Move) -> str | None:
+        """A draw: one per turn (one more after a double), only without a legal play, the next tile."""
+        if self.drawn is not None:
+            return "only one tile is drawn per turn (and one more only after playing a double)"
+        legal = self.table.legal_plays(self.hands[move.seat], move.seat)
+        if legal:
+            tile, key, _ = legal[0]
+            return f"seat {move.seat} holds the playable {name(tile)} (on {train_label(key)}) and may not draw"
+        if self.boneyard_empty():
+            return "the boneyard is empty"
+        expected = self.boneyard[self.next_draw]
+        if move.tile != expected:
+            return f"the next boneyard tile is {name(expected)}"
+        self.next_draw += 1
+        self.hands[move.seat].append(expected)
+        self.drawn = expected
+        return None
+
+    def pass_turn(self) -> str | None:
+        """A pass: after an unplayable draw, or with no legal play and an empty boneyard; it marks."""
+        seat = self.to_move
+        if self.drawn is not None:
+            if self.table.legal_plays([self.drawn], seat):
+                return f"the drawn tile {name(self.drawn)} is playable and must be played at once"
+        else:
+            legal = self.table.legal_plays(self.hands[seat], seat)
+            if legal:
+                tile, key, _ = legal[0]
+                return f"seat {seat} holds the playable {name(tile)} (on {train_label(key)}) and may not pass"
+            if not self.boneyard_empty():
+                return "a seat without a legal play draws before passing while the boneyard has tiles"
+        self.table.trains[seat].marked = True
+        self.end_turn()
+        return None
+
+    def end_turn(self) -> None:
+        """Hand the turn on; blocked when the boneyard is empty and no tile fits any train (or the double)."""
+        self.drawn = None
+        self.covering = False
+        self.to_move = (self.to_move + 1) % len(self.hands)
+        if self.boneyard_empty() and not self.table.any_fit(self.hands):
+            self.ended = "blocked"
+
+    def penalties(self, blank_double: int) -> list[int]:
+        """Penalty points of each seat: pips left, a 0-0 counting ``blank_double``."""
+        return [sum(blank_double if tile == (0, 0) else tile[0] + tile[1] for tile in hand) for hand in self.hands]
+
+
+def check_mt_round(
+    raw: object, index: int, opts: MtOptions, expected_first: int | None, faults: list[str]
+) -> RoundResult:
+    """Check one Mexican Train round: engine, opener, deal, moves, end and penalties."""
+    where = f"rounds[{index}]"
+    result = RoundResult()
+    rnd = as_dict(raw)
+    if rnd is None:
+        faults.append(f"{where}: not an object")
+        return result
+    result.first = check_round_first(rnd, expected_first, opts.players, where, faults)
+    result.finished = "end" in rnd
+    result.points = check_points_shape(rnd, "penalties", opts.players, where, faults)
+    deal = check_train_deal(rnd, opts, opts.round_double(index), where, faults)
+    if deal is None or result.first is None:
+        return result
+    engine, hands, boneyard = deal
+    state = MtRound(hands, boneyard, MtTable.new(engine, opts.players), result.first)
+    replay_ok = replay_moves(
+        rnd.get("moves"),
+        state.step,
+        lambda: state.ended is not None,
+        players=opts.players,
+        top=opts.top,
+        where=where,
+        round_index=index,
+        faults=faults,
+        parse=parse_mt_move,
+    )
+    result.finished = check_round_end(rnd, state.ended, replay_ok, where, faults)
+    if replay_ok and state.ended is not None and result.points is not None:
+        expected = state.penalties(opts.blank_double)
+        if result.points != expected:
+            faults.append(f"{where}.penalties: {result.points} but the hands left score {expected}")
+    return result
+
+
+def check_mexicantrain(data: dict[str, object], faults: list[str]) -> None:
+    """Check a whole Mexican Train record."""
+    opts = parse_mt_options(data.get("options"), faults)
+    if opts is None:
+        return
+    check_train_match(data, opts, lambda raw, index, first: check_mt_round(raw, index, opts, first, faults), faults)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1139,6 +1596,7 @@ def check_std_round(raw: object, ctx: StdContext, faults: list[str]) -> RoundRes
         players=opts.players,
         top=opts.top,
         where=where,
+        round_index=ctx.index,
         faults=faults,
     )
     result.finished = check_round_end(rnd, state.ended, replay_ok, where, faults)
@@ -1249,10 +1707,12 @@ def check_record_unguarded(data: object) -> list[str]:
     game = record.get("game")
     if game == "chickenfoot":
         check_chickenfoot(record, faults)
+    elif game == "mexicantrain":
+        check_mexicantrain(record, faults)
     elif game == "standard":
         check_standard(record, faults)
     else:
-        faults.append(f"game: {short(game)} is not chickenfoot or standard")
+        faults.append(f"game: {short(game)} is not chickenfoot, mexicantrain or standard")
     return faults
 
 

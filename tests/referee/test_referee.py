@@ -459,7 +459,7 @@ def test_random_json_never_crashes(value: object) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    game=st.sampled_from(["chickenfoot", "standard"]),
+    game=st.sampled_from(["chickenfoot", "mexicantrain", "standard"]),
     options=JSON_VALUES,
     rounds=JSON_VALUES,
     rest=st.dictionaries(st.sampled_from(["seats", "totals", "winners"]), JSON_VALUES),
