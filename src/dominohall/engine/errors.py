@@ -50,10 +50,19 @@ RULES: dict[str, str] = {
     "must-draw": "a seat with no playable tile draws before it may pass",
     "wrong-draw": "a draw takes the next tile of the boneyard",
     "unknown-move": "a move is a play, a draw or a pass",
+    "no-trains": "only a train game's plays name a train",
     "lead": "a standard hand opens with its lead: a tile laid on the empty table, before any draw or pass",
     "lead-tile": "Bergen's first hand (or one after a hand nobody won) is led with the highest double, "
     "or the heaviest tile when nobody holds a double",
     "no-drawing": "in the block game nobody draws: a seat that cannot play passes",
     "spinner-closed": "a spinner takes tiles on its two sides first, then on its other two arms, and no more",
 }
-"""Every rule code the engine raises, with a one-line statement of the rule."""
+"""Every rule code the engine and the games raise, with a one-line statement of the rule (a game adds its own
+with ``register_rules``)."""
+
+
+def register_rules(rules: dict[str, str]) -> None:
+    """Add a game's own rule codes to ``RULES``; a code already there must keep its statement."""
+    for code, statement in rules.items():
+        if RULES.setdefault(code, statement) != statement:
+            raise ValueError(f"rule code {code!r} is already taken by another statement")

@@ -1,7 +1,8 @@
 """The pieces of ``dominohall/record@1`` that every game shares (docs/records.md): the fault type, the seats,
 moves, tiles and deals as the record writes them, and the checks that read them back.
 
-Each game's own round layout is in ``record_rounds.py``; ``record.py`` puts a whole match together.
+Each game's own round layout is in its folder (``games/<game>/rules/record.py``); ``games/records.py`` puts a
+whole match together.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from .errors import IllegalMoveError
-from .moves import DRAW, NO_TILE, PASS, PLAY, Move
+from .moves import DRAW, NO_TILE, NO_TRAIN, PASS, PLAY, SHARED_TRAIN, Move
 from .tiles import Tile, parse_tile, set_tiles, tile_name
 
 T = TypeVar("T")
@@ -81,10 +82,31 @@ def tile_names(tiles: Any) -> list[str]:
     return [tile_name(t) for t in tiles]
 
 
+SHARED_TRAIN_NAME = "mexican"
+"""How a record (and the protocol) writes the train that belongs to no seat."""
+
+
+def train_to_json(train: int) -> int | str:
+    """A play's train as the record writes it: its owner's seat number, or ``"mexican"``."""
+    return SHARED_TRAIN_NAME if train == SHARED_TRAIN else train
+
+
+def train_from_json(value: object) -> int:
+    """A play's train from the record's value (a seat number or ``"mexican"``); ``ValueError`` for anything
+    else (whether that seat exists is the game's rule)."""
+    if value == SHARED_TRAIN_NAME:
+        return SHARED_TRAIN
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise ValueError(f'a train is a seat number or "{SHARED_TRAIN_NAME}", not {value!r}')
+
+
 def move_to_dict(seat: int, move: Move) -> dict[str, Any]:
-    """One move as the record writes it."""
+    """One move as the record writes it (a play on a train names the train too)."""
     if move.kind == PLAY:
         on = None if move.on == NO_TILE else tile_name(move.on)
+        if move.train != NO_TRAIN:
+            return {"seat": seat, "play": tile_name(move.tile), "on": on, "train": train_to_json(move.train)}
         return {"seat": seat, "play": tile_name(move.tile), "on": on}
     if move.kind == DRAW:
         return {"seat": seat, "draw": tile_name(move.tile)}
@@ -167,11 +189,21 @@ def read_move(value: object, top: int, rnd: int, index: int) -> tuple[int, Move]
         expect("on" in value, "format", 'a play names where it is laid: "on" (null for the lead of a hand)', rnd, index)
         on = value["on"]
         target = NO_TILE if on is None else as_tile(on, top, "the tile played on", rnd, index)
-        return seat, Move(PLAY, played, target)
+        return seat, Move(PLAY, played, target, _train(value, rnd, index))
     if kinds[0] == DRAW:
         return seat, Move(DRAW, as_tile(value[DRAW], top, "the tile drawn", rnd, index))
     expect(value[PASS] is True, "format", 'a pass is written "pass": true', rnd, index)
     return seat, Move(PASS)
+
+
+def _train(value: dict[str, Any], rnd: int, index: int) -> int:
+    """The train a recorded play names (``NO_TRAIN`` when it names none: a game without trains)."""
+    if "train" not in value:
+        return NO_TRAIN
+    try:
+        return train_from_json(value["train"])
+    except ValueError as error:
+        raise RecordError("format", str(error), rnd, index) from None
 
 
 def check_round_end(rnd: Replayable, value: dict[str, Any], results: str, number: int, *, is_last: bool) -> None:

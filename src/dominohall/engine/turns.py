@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import IllegalMoveError
-from .moves import DRAW, DRAW_MOVE, NO_TILE, PASS, PLAY, Move
+from .moves import DRAW, DRAW_MOVE, NO_TILE, NO_TRAIN, PASS, PLAY, Move
 from .tiles import Tile, mask_of, tile_name, tiles_of
 
 DOMINO = "domino"
@@ -48,6 +48,8 @@ class TurnTaking(ABC):
 
     NOUN = "round"
     """What the game calls a round in messages ("round", or "hand" in the standard game)."""
+    HAS_TRAINS = False
+    """True in a game whose plays name a train (``Move.train``); any other game refuses a play that names one."""
 
     def apply(self, move: Move, seat: int | None = None) -> None:
         """Make ``move`` for the seat to move (``seat``, when given, must be that seat).
@@ -59,6 +61,8 @@ class TurnTaking(ABC):
         if seat is not None and seat != self.turn:
             raise IllegalMoveError("not-your-turn", f"it is seat {self.turn}'s turn, not seat {seat}'s")
         if move.kind == PLAY:
+            if move.train != NO_TRAIN and not self.HAS_TRAINS:
+                raise IllegalMoveError("no-trains", "this game has no trains: name no train for a play")
             self._play(move)
         elif move.kind == DRAW:
             self._draw(move)

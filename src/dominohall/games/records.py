@@ -6,7 +6,7 @@ order, the opener (and for Chicken Foot the centre double) and every move; the r
 replays it through the engine, so a record is accepted exactly when every move in it is legal and every
 result is right. A faulty record raises ``RecordError`` naming the round (1-based), the move (0-based) and
 the rule; malformed JSON and wrong types are faults like any other, never a crash. Each game's round layout
-is its descriptor's (``games.py``, ``record_rounds.py``); the pieces every game shares are in
+is its descriptor's (``game.py``, each game's ``rules/record.py``); the pieces every game shares are in
 ``record_parts.py``.
 """
 

@@ -27,7 +27,7 @@ from ..bots import Bot, make_bot
 from ..engine.moves import Move
 from .commands import Command
 from .errors import CommandError
-from .frames import name_of
+from .frames import play_args
 from .state import TableState
 
 log = logging.getLogger("dominohall.tables")
@@ -139,7 +139,7 @@ class BotRunner:
         except Exception:
             log.exception("bot failed; it makes its first legal move", extra={"table": state.table_id, "seat": seat})
             move = view.legal_moves[0]
-        args = {"tile": name_of(move.tile), "on": name_of(move.on)} if move.is_play() else {}
+        args = play_args(move) if move.is_play() else {}
         return Command(move.kind, args, bot_seat=seat)
 
     async def close(self) -> None:

@@ -19,7 +19,8 @@ from dominohall.games import AnyRound, round_view
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.errors import IllegalMoveError
-from ..engine.moves import DRAW, NO_TILE, PASS, PLAY, Move
+from ..engine.moves import DRAW, NO_TILE, NO_TRAIN, PASS, PLAY, Move
+from ..engine.record_parts import train_from_json
 from ..engine.tiles import parse_tile
 from .errors import CommandError
 from .fairness import contribute, fair_round, seal_round_end
@@ -471,7 +472,11 @@ def parse_move(state: TableState, command: Command) -> Move:
         target = NO_TILE if on is None else parse_tile(str(on), state.options.top)
     except ValueError as error:
         raise CommandError("bad-tile", str(error)) from None
-    return Move(PLAY, tile, target)
+    train = command.args.get("train")
+    try:
+        return Move(PLAY, tile, target, NO_TRAIN if train is None else train_from_json(train))
+    except ValueError as error:
+        raise CommandError("bad-train", str(error)) from None
 
 
 def _move(state: TableState, command: Command, rng: random.Random) -> Decision:

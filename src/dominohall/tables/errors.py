@@ -27,6 +27,7 @@ CODES: dict[str, str] = {
     "not-your-turn": "only the seat whose turn it is may move",
     "illegal-move": "the rules do not allow that move",
     "bad-tile": "a tile is written as two numbers with a dash, like 9-3",
+    "bad-train": 'a train is named by its owner\'s seat number, or "mexican"',
     "too-long": "the message is too long",
     "stale": "the command was meant for an earlier state of the table",
     "busy": "the table is busy: try again in a moment",

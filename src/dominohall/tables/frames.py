@@ -14,7 +14,8 @@ from typing import Any
 
 from dominohall.games import View, round_view
 
-from ..engine.moves import NO_TILE, PLAY, Move
+from ..engine.moves import NO_TILE, NO_TRAIN, PLAY, Move
+from ..engine.record_parts import train_to_json
 from ..engine.tiles import Tile, tile_name
 from .ports import Event
 from .state import AWAY, OVER, TableState
@@ -53,8 +54,15 @@ def move_to_wire(move: Move) -> dict[str, Any]:
 def _move_wire(move: Move) -> dict[str, Any]:
     """``move_to_wire``, remembered per move (there are a few thousand moves at most); never handed out."""
     if move.kind == PLAY:
-        return {"kind": PLAY, "tile": name_of(move.tile), "on": name_of(move.on)}
+        wire = {"kind": PLAY, "tile": name_of(move.tile), "on": name_of(move.on)}
+        return wire | {"train": train_to_json(move.train)} if move.train != NO_TRAIN else wire
     return {"kind": move.kind, "tile": name_of(move.tile)} if move.tile != NO_TILE else {"kind": move.kind}
+
+
+def play_args(move: Move) -> dict[str, Any]:
+    """A play as a ``play`` command's arguments: the tile, where it goes, and its train in a train game."""
+    args: dict[str, Any] = {"tile": name_of(move.tile), "on": name_of(move.on)}
+    return args | {"train": train_to_json(move.train)} if move.train != NO_TRAIN else args
 
 
 CONVERTERS: dict[str, Any] = {

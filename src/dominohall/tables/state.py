@@ -18,7 +18,7 @@ from typing import Any
 from dominohall.games import AnyMatch, AnyRound, GameOptions, game_named, game_of, new_match
 from dominohall.games.records import SeatInfo
 
-from ..engine.moves import DRAW, PASS, PLAY, Move
+from ..engine.moves import DRAW, NO_TRAIN, PASS, PLAY, Move
 from .fairness import FairBook
 from .ports import Event, Phase
 from .settings import DEFAULT_GAME, TableSettings
@@ -425,7 +425,8 @@ FOLDS: dict[str, Fold] = {
 def move_payload(seat: int, move: Move) -> dict[str, Any]:
     """A move as its event keeps it: a draw names no tile (the boneyard order decides it)."""
     if move.kind == PLAY:
-        return {"t": "move", "seat": seat, "kind": PLAY, "tile": move.tile, "on": move.on}
+        payload = {"t": "move", "seat": seat, "kind": PLAY, "tile": move.tile, "on": move.on}
+        return payload | {"train": move.train} if move.train != NO_TRAIN else payload
     return {"t": "move", "seat": seat, "kind": move.kind}
 
 
@@ -433,5 +434,5 @@ def move_from_payload(payload: dict[str, Any]) -> Move:
     """The move a ``move`` event keeps."""
     kind = payload["kind"]
     if kind == PLAY:
-        return Move(PLAY, payload["tile"], payload["on"])
+        return Move(PLAY, payload["tile"], payload["on"], payload.get("train", NO_TRAIN))
     return Move(DRAW) if kind == DRAW else Move(PASS)

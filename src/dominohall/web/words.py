@@ -147,7 +147,7 @@ def control_words(language: str) -> dict[str, str]:
 
 
 UNREADABLE = (
-    "bad-json", "bad-message", "unknown-type", "bad-tile", "not-found", "bad-method", "bad-request", "too-slow",
+    "bad-json", "bad-message", "unknown-type", "bad-tile", "bad-train", "not-found", "bad-method", "bad-request", "too-slow",
 )  # fmt: skip
 """Error codes of messages a page of this site never sends as they were: one sentence serves them all."""
 
@@ -198,6 +198,7 @@ def rule_words(language: str) -> dict[str, str]:
         "rule_round-over": forms.gettext("This round is over."),
         "rule_not-your-turn": forms.gettext("Wait for your turn."),
         "rule_unknown-move": forms.gettext("A move is a play, a draw or a pass."),
+        "rule_no-trains": forms.gettext("This game has no trains: a play names none."),
         "rule_not-in-hand": forms.gettext("That tile is not in your hand."),
         "rule_first-foot": forms.gettext("The centre double needs all its first toes before anything else."),
         "rule_pending-double": forms.gettext("A double is waiting for its toes: cover it first."),
