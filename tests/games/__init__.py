@@ -1,0 +1,1 @@
+"""Tests of the games in their own folders (src/dominohall/games/<game>)."""

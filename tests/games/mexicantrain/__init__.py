@@ -1,0 +1,1 @@
+"""Tests of Mexican Train (docs/rules-mexicantrain.md)."""
