@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -50,7 +51,7 @@ def test_rounds_go_down_from_the_top_and_the_opener_moves_on() -> None:
         finish(match.deal_next(rng), rng)
     assert [r.number for r in match.rounds] == list(range(12, -1, -1))
     firsts = [r.first for r in match.rounds]
-    assert all(b == (a + 1) % 4 for a, b in zip(firsts, firsts[1:], strict=False))
+    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(firsts))
     totals = match.totals()
     assert match.winners() == [seat for seat, total in enumerate(totals) if total == min(totals)]
 

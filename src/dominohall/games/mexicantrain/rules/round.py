@@ -306,9 +306,9 @@ class MexicanTrainRound(TurnTaking):
         end = self.train_end(train)
         if on != end:
             where = "the engine " if self.lasts[k] == NO_TILE else ""
+            label = self.train_label(train)
             raise IllegalMoveError(
-                "no-such-end",
-                f"{tile_label(on)} is not the open end of {self.train_label(train)}: its end is {where}{tile_name(end)}",
+                "no-such-end", f"{tile_label(on)} is not the open end of {label}: its end is {where}{tile_name(end)}"
             )
         n = self.open_at[k]
         if HIGH[t] != n and LOW[t] != n:
