@@ -7,7 +7,7 @@ from rich.text import Text
 
 from dominohall.games import View, game_of
 
-from ..engine.moves import NO_TILE, Move
+from ..engine.moves import NO_TILE, Move, train_phrase
 from ..engine.tiles import HIGH, LOW, tile_name
 
 LEGAL_STYLE = "bold green"
@@ -51,7 +51,7 @@ def describe(seat_name: str, move: Move, *, you: bool = False) -> str:
     if move.is_play() and move.on == NO_TILE:
         return f"{subject} lead{'' if you else 's'} {tile_name(move.tile)}"
     if move.is_play():
-        return f"{subject} {verb} {tile_name(move.tile)} on {tile_name(move.on)}"
+        return f"{subject} {verb} {tile_name(move.tile)} on {tile_name(move.on)}{train_phrase(move.train)}"
     if move.kind == "draw":
         return f"{subject} {verb} {tile_name(move.tile) if move.tile != NO_TILE else 'a tile'}"
     return f"{subject} {verb}"

@@ -1,4 +1,4 @@
-"""``dominohall play``: a person plays Chicken Foot or the standard game in the terminal against bots."""
+"""``dominohall play``: a person plays any of the site's games in the terminal against bots."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from dominohall.games import AnyMatch, AnyRound, GameOptions, ResultKind, View, 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..bots.arena import bot_move
 from ..engine.errors import IllegalMoveError
-from ..engine.moves import DRAW, DRAW_MOVE, NO_TILE, PASS, Move
+from ..engine.moves import DRAW, DRAW_MOVE, NO_TILE, NO_TRAIN, PASS, SHARED_TRAIN, Move, train_phrase
+from ..engine.record_parts import SHARED_TRAIN_NAME
 from ..engine.tiles import Tile, parse_tile, tile_name
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
@@ -27,7 +28,7 @@ from .tables import add_game_options, game_options_from
 
 HELP = (
     "Type the number of a move, or a tile such as 9-3 (add its target when it fits in several places: "
-    "'9-3 on 3-5'). 'q' quits."
+    "'9-3 on 3-5'; in Mexican Train a train: '12-5 on mexican', '12-5 on 2' for seat 2's). 'q' quits."
 )
 
 
@@ -53,19 +54,49 @@ def parse_choice(text: str, legal: list[Move], top: int) -> Move | str:
     if len(words) == 1 and words[0].isdecimal():
         number = int(words[0])
         return legal[number - 1] if 1 <= number <= len(legal) else f"Choose a move from 1 to {len(legal)}."
+    train = _typed_train(words)
     try:
         tiles = [parse_tile(word, top) for word in words[:2]]
     except ValueError as error:
         return f"{error}. {HELP}"
-    fits = [m for m in legal if m.is_play() and m.tile == tiles[0] and (len(tiles) == 1 or m.on == tiles[1])]
+    fits = [
+        m
+        for m in legal
+        if m.is_play() and m.tile == tiles[0] and (len(tiles) == 1 or m.on == tiles[1]) and train in (None, m.train)
+    ]
     if len(fits) > 1:
-        places = " or ".join(tile_name(m.on) for m in fits)
-        name = tile_name(tiles[0])
-        return f"{name} fits on {places}: say which, like '{name} on {tile_name(fits[0].on)}'."
+        return _which_place(tiles[0], fits)
     if fits:
         return fits[0]
     target = tiles[1] if len(tiles) > 1 else next((m.on for m in legal if m.is_play()), -1)
-    return Move.play(tiles[0], target)
+    return Move.play(tiles[0], target, NO_TRAIN if train is None else train)
+
+
+def _typed_train(words: list[str]) -> int | None:
+    """The train named as the last word ("mexican", or its owner's seat number), taken off ``words``; None when
+    no train is named."""
+    last = words[-1].lower()
+    if len(words) < 2 or not (last == SHARED_TRAIN_NAME or last.isdecimal()):
+        return None
+    words.pop()
+    return SHARED_TRAIN if last == SHARED_TRAIN_NAME else int(last)
+
+
+def _which_place(tile: Tile, fits: list[Move]) -> str:
+    """The question to ask when ``tile`` fits in several places."""
+    name = tile_name(tile)
+    if len({m.on for m in fits}) < len(fits):  # several trains end at one tile: name the train
+        places = " or ".join(f"{tile_name(m.on)}{train_phrase(m.train)}" for m in fits)
+        example = f"{name} on {_train_word(fits[0].train)}"
+    else:
+        places = " or ".join(tile_name(m.on) for m in fits)
+        example = f"{name} on {tile_name(fits[0].on)}"
+    return f"{name} fits on {places}: say which, like '{example}'."
+
+
+def _train_word(train: int) -> str:
+    """How a person types a train: its owner's seat number, or "mexican"."""
+    return SHARED_TRAIN_NAME if train == SHARED_TRAIN else str(train)
 
 
 def why_not(tile: Tile, view: View) -> str | None:

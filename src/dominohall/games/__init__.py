@@ -1,6 +1,6 @@
 """The games: one folder each, and the registry every other layer looks a game up in.
 
-Each game's package (``chickenfoot``, ``standard``) holds everything that makes the game, in its own
+Each game's package (``chickenfoot``, ``mexicantrain``, ``standard``) holds everything that makes the game, in its own
 layers: its rules (``rules``: options, round, match rules, view, record round, fast playout, fair deal),
 and above them its bots' parts and its site's parts. Each builds one descriptor (``Game``, in ``game.py``),
 listed once below; the rest of the house asks the descriptor and never branches on a game's name
@@ -13,12 +13,16 @@ from typing import Any
 
 from dominohall.engine.match import Match
 
-from . import chickenfoot, standard
+from . import chickenfoot, mexicantrain, standard
 from .chickenfoot.rules.match import ChickenFootRules
 from .chickenfoot.rules.options import ChickenFootOptions
 from .chickenfoot.rules.round import ChickenFootRound
 from .chickenfoot.rules.view import ChickenFootView
 from .game import AnyGame, Game, ResultKind
+from .mexicantrain.rules.match import MexicanTrainRules
+from .mexicantrain.rules.options import MexicanTrainOptions
+from .mexicantrain.rules.round import MexicanTrainRound
+from .mexicantrain.rules.view import MexicanTrainView
 from .standard.rules.match import StandardRules
 from .standard.rules.options import StandardOptions
 from .standard.rules.round import StandardRound
@@ -40,18 +44,18 @@ __all__ = [
     "round_view",
 ]
 
-AnyRound = ChickenFootRound | StandardRound
+AnyRound = ChickenFootRound | MexicanTrainRound | StandardRound
 """A round of any game."""
-AnyMatch = Match[ChickenFootRound] | Match[StandardRound]
+AnyMatch = Match[ChickenFootRound] | Match[MexicanTrainRound] | Match[StandardRound]
 """A match of any game."""
-GameOptions = ChickenFootOptions | StandardOptions
+GameOptions = ChickenFootOptions | MexicanTrainOptions | StandardOptions
 """The settings of any game."""
-AnyRules = ChickenFootRules | StandardRules
+AnyRules = ChickenFootRules | MexicanTrainRules | StandardRules
 """The match rules of any game."""
-View = ChickenFootView | StandardView
+View = ChickenFootView | MexicanTrainView | StandardView
 """What a seat may know of a round of any game."""
 
-GAMES: dict[str, AnyGame] = {game.name: game for game in (chickenfoot.GAME, standard.GAME)}
+GAMES: dict[str, AnyGame] = {game.name: game for game in (chickenfoot.GAME, mexicantrain.GAME, standard.GAME)}
 """Every game, by name, in the order the site lists them: the one list a new game is added to."""
 
 

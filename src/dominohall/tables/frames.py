@@ -59,6 +59,17 @@ def _move_wire(move: Move) -> dict[str, Any]:
     return {"kind": move.kind, "tile": name_of(move.tile)} if move.tile != NO_TILE else {"kind": move.kind}
 
 
+def _train_wire(train: Any) -> dict[str, Any]:
+    """One train of a train game's view: whose it is, its tiles from the engine out, its open end, its mark."""
+    return {
+        "train": train_to_json(train.train),
+        "tiles": [name_of(t) for t in train.tiles],
+        "end": name_of(train.end),
+        "number": train.number,
+        "marked": train.marked,
+    }
+
+
 def play_args(move: Move) -> dict[str, Any]:
     """A play as a ``play`` command's arguments: the tile, where it goes, and its train in a train game."""
     args: dict[str, Any] = {"tile": name_of(move.tile), "on": name_of(move.on)}
@@ -76,6 +87,10 @@ CONVERTERS: dict[str, Any] = {
     "open_ends": lambda ends: [[name_of(t), number] for t, number in ends],
     "history": lambda moves: [{"seat": seat, **_move_wire(move)} for seat, move in moves],
     "legal_moves": lambda moves: [move_to_wire(move) for move in moves],
+    "trains": lambda trains: [_train_wire(train) for train in trains],
+    "uncovered": name_of,
+    "uncovered_train": lambda train: None if train == NO_TRAIN else train_to_json(train),
+    "uncovered_by": lambda seat: None if seat < 0 else seat,
     "final_hands": lambda hands: None if hands is None else [[name_of(t) for t in hand] for hand in hands],
 }
 """How each field of a view becomes JSON (the others are plain values already)."""

@@ -147,7 +147,8 @@ def control_words(language: str) -> dict[str, str]:
 
 
 UNREADABLE = (
-    "bad-json", "bad-message", "unknown-type", "bad-tile", "bad-train", "not-found", "bad-method", "bad-request", "too-slow",
+    "bad-json", "bad-message", "unknown-type", "bad-tile", "bad-train", "not-found", "bad-method", "bad-request",
+    "too-slow",
 )  # fmt: skip
 """Error codes of messages a page of this site never sends as they were: one sentence serves them all."""
 
