@@ -25,7 +25,7 @@ def test_each_game_is_found_by_name_and_by_each_of_its_objects() -> None:
 
 
 def test_an_unknown_game_or_object_is_refused_clearly() -> None:
-    with pytest.raises(KeyError, match="the games are chickenfoot, standard"):
+    with pytest.raises(KeyError, match="the games are chickenfoot, mexicantrain, standard"):
         game_named("mexican-train")
     with pytest.raises(TypeError, match="belongs to no game"):
         game_of(object())

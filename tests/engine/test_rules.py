@@ -10,7 +10,7 @@ import pytest
 
 from dominohall.engine.errors import RULES, IllegalMoveError, OptionsError
 from dominohall.engine.match import Match, MatchOverError
-from dominohall.engine.moves import DRAW, NO_TILE, Move
+from dominohall.engine.moves import DRAW, NO_TILE, NO_TRAIN, SHARED_TRAIN, Move
 from dominohall.engine.tiles import double, set_size, set_tiles
 from dominohall.engine.turns import BLOCKED, DOMINO
 from dominohall.games.chickenfoot.rules.match import chicken_foot_match
@@ -768,3 +768,17 @@ def test_scripted_rounds_follow_the_engine_openers() -> None:
         finish(rnd)
     first = match.rounds[0].first
     assert [r.first for r in match.rounds] == [(first + i) % 3 for i in range(5)]
+
+
+def test_a_play_that_names_a_train_is_refused_outside_the_train_games() -> None:
+    deals = (deal_round(ChickenFootOptions.for_table(players=4), 9, 0, random.Random(seed)) for seed in range(20))
+    rnd = next(rnd for rnd in deals if rnd.legal_moves()[0].is_play())
+    play = rnd.legal_moves()[0]
+    before = rnd.copy()
+    for train in (SHARED_TRAIN, 1):
+        with pytest.raises(IllegalMoveError) as refused:
+            rnd.apply(Move.play(play.tile, play.on, train), 0)
+        assert refused.value.rule == "no-trains"
+    assert (rnd.hands, rnd.history, rnd.turn) == (before.hands, before.history, before.turn)
+    rnd.apply(play, 0)
+    assert rnd.history[-1] == (0, play) and play.train == NO_TRAIN

@@ -258,7 +258,7 @@ async def my_turn(client: Client, seat: int) -> dict[str, Any] | None:
 def move_message(move: dict[str, Any]) -> dict[str, Any]:
     """The command for a move as a view lists it."""
     if move["kind"] == "play":
-        return {"t": "play", "tile": move["tile"], "on": move["on"]}
+        return {"t": "play"} | {key: move[key] for key in ("tile", "on", "train") if key in move}
     return {"t": move["kind"]}
 
 

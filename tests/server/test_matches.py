@@ -98,3 +98,35 @@ def test_after_a_rematch_every_finished_match_stays_downloadable(server: Server)
     assert get(table_id, "?match=3")[0] == 409 and get(table_id, "?match=3")[1]["code"] == "not-started"
     status, body = get(table_id, "?match=0")
     assert status == 400 and body["code"] == "bad-message"
+
+
+def test_a_whole_mexican_train_match_names_every_train_and_leaks_nothing(server: Server) -> None:
+    async def match() -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+        settings = {"players": 4, "length": "one"}
+        table_id, cookie = create_table(server, [None, "easy", "medium", "hard"], settings, "mexicantrain")
+        host_frames: list[dict[str, Any]] = []
+        watcher_frames: list[dict[str, Any]] = []
+        host = await Client.open(server, table_id, cookie, frames=host_frames)
+        watcher = await Client.open(server, table_id, frames=watcher_frames)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        view = await my_turn(host, 0)
+        assert view is not None
+        play = next(move for move in view["legal_moves"] if move["kind"] == "play")
+        closed = next(train["train"] for train in view["trains"] if train["train"] not in (0, "mexican"))
+        refused = await host.command({"t": "play", "tile": play["tile"], "on": play["on"], "train": closed})
+        wrong = await host.command({"t": "play", "tile": play["tile"], "on": play["on"], "train": "freight"})
+        assert (refused["code"], refused.get("rule"), wrong["code"]) == ("illegal-move", "train-closed", "bad-train")
+        await play_turns(host, 0)
+        await watcher.catch_up(host.last_seq())
+        await host.close()
+        await watcher.close()
+        status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record")
+        assert status == 200
+        return record, host_frames, watcher_frames
+
+    record, host_frames, watcher_frames = asyncio.run(match())
+    assert record["game"] == "mexicantrain" and verify(record) == []
+    plays = [move for rnd in record["rounds"] for move in rnd["moves"] if "play" in move]
+    assert plays and all(move["train"] == "mexican" or 0 <= move["train"] < 4 for move in plays)
+    assert leaks(record, host_frames, 0) == []
+    assert leaks(record, watcher_frames, None) == []

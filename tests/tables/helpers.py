@@ -66,7 +66,9 @@ async def close_hall(hall: Hall) -> None:
 
 def command_for(move: dict[str, Any], token: str, command_id: str) -> Command:
     """The command making a move as a view lists it."""
-    args = {"tile": move["tile"], "on": move["on"]} if move["kind"] == "play" else {}
+    args: dict[str, Any] = {}
+    if move["kind"] == "play":
+        args = {key: move[key] for key in ("tile", "on", "train") if key in move}
     return Command(move["kind"], args, token_hash(token), command_id)
 
 

@@ -41,6 +41,8 @@ class Witness(Inbox):
 GAMES = [
     ("chickenfoot", {"length": "half"}, [None, "easy", "medium", "easy"]),
     ("chickenfoot", {"players": 8, "length": "one"}, [None, *["easy"] * 7]),
+    ("mexicantrain", {"length": "one"}, [None, "easy", "medium", "hard"]),
+    ("mexicantrain", {"players": 6, "length": "one"}, [None, *["easy"] * 5]),
     ("standard", {"players": 3, "mode": "block", "target": 150}, [None, "medium", "easy"]),
     ("standard", {"players": 4, "mode": "allfives", "partners": True}, [None, "easy", "medium", "easy"]),
 ]

@@ -62,11 +62,13 @@ class ClientCommand(ClientMessage):
 
 
 class Play(ClientCommand):
-    """Play ``tile`` on the open end of ``on`` (``null`` for the lead of a standard hand)."""
+    """Play ``tile`` on the open end of ``on`` (``null`` for the lead of a standard hand); in Mexican Train on
+    ``train``: its owner's seat number, or ``"mexican"``."""
 
     t: Literal["play"]
     tile: Annotated[str, Field(max_length=5)]
     on: Annotated[str, Field(max_length=5)] | None = None
+    train: Annotated[StrictInt, Field(ge=0, le=99)] | Annotated[StrictStr, Field(max_length=16)] | None = None
 
 
 class Draw(ClientCommand):

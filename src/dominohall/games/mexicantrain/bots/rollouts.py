@@ -3,7 +3,8 @@
 The loop keeps only what decides the outcome, as the rules' fast playout (``rules/playout.py``) does: each
 hand as a list of tile ids, each train's open number by train index (the seats', then the Mexican train at
 ``players``), the marks as a bitmask, the uncovered double's number and train. Each seat lays its heaviest
-playable tile (a 0-0 weighing the table's blank-double value) on its own train first, else on the Mexican
+playable tile (a 0-0 weighing the table's blank-double value; of equal weights the higher tile id) on its own
+train first, else on the Mexican
 train, else on a marked train; a drawn tile that fits is laid at once, the same way. Given a sampled deal the
 rollout has no chance left in it, so every candidate of a deal is valued on the same future.
 
@@ -120,10 +121,11 @@ def _where(open_at: list[int], marked: int, uncovered: int, uncovered_at: int, t
 
 
 def _heaviest(hand: Sequence[int], where: dict[int, int], weight: list[int]) -> tuple[int, int]:
-    """The heaviest tile of ``hand`` that fits one of the numbers of ``where``, and its train index; or (-1, -1)."""
+    """The heaviest tile of ``hand`` that fits one of the numbers of ``where`` (of equal weights, the higher tile
+    id), and its train index; or (-1, -1)."""
     best, best_k, best_weight = -1, -1, -1
     for t in hand:
         k = where.get(HIGH[t], where.get(LOW[t], -1))
-        if k >= 0 and weight[t] > best_weight:
+        if k >= 0 and (weight[t] > best_weight or (weight[t] == best_weight and t > best)):
             best, best_k, best_weight = t, k, weight[t]
     return best, best_k
