@@ -1,4 +1,4 @@
-"""Bot strength and speed: fixed-seed Chicken Foot tournaments. Prints one JSON line of figures.
+"""Bot strength and speed: fixed-seed tournaments of every game. Prints one JSON line of figures.
 
 ``--clock cpu`` makes the searching bots count their time (and the decision times) in CPU time: on a busy
 machine that gives each decision what a quiet machine would.
@@ -32,7 +32,11 @@ machine that gives each decision what a quiet machine would.
   the most seats, twelve on double-fifteen (six hard bots and six medium ones, one-round matches, every deal
   from every seat), where a decision samples eleven hidden hands from up to 127 unseen tiles;
   ``twelve_hard_vs_medium``: hard's mean penalty per round over medium's there (``--twelve-rounds``, default
-  24 per bot).
+  24 per bot);
+- ``mexicantrain_medium_vs_easy`` and ``mexicantrain_hard_vs_medium`` (with its ``_apart`` and paired
+  ``_difference``): the same ratios in 4-player Mexican Train on double-twelve (one-round matches from the
+  12-12 engine, ``--mt-rounds`` rounds per pairing, default 96), and ``mexicantrain_hard_p99_ms`` and
+  ``..._median_ms``: the hard bot's decision times there.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from typing import TextIO
 from dominohall.bots.tournament import Standing, mean_interval, merged, run_tournament
 from dominohall.games import GameOptions
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.mexicantrain.rules.options import MexicanTrainOptions
 from dominohall.games.standard.rules.options import StandardOptions
 
 
@@ -124,7 +129,7 @@ def apart(a: Standing, b: Standing) -> bool:
     return a_high < b_low or b_high < a_low
 
 
-PARTS = ("medium_vs_easy", "hard_vs_medium", "expert_vs_hard", "allfives", "draw", "twelve")
+PARTS = ("medium_vs_easy", "hard_vs_medium", "expert_vs_hard", "allfives", "draw", "twelve", "mexicantrain")
 """The figures' groups, in the order they are measured (``--parts`` picks some)."""
 
 
@@ -137,6 +142,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1000, help="All Fives hands per pairing (default 1000)")
     parser.add_argument("--draw-hands", type=int, default=400, help="draw game hands per pairing (default 400)")
     parser.add_argument("--twelve-rounds", type=int, default=24, help="rounds per bot at twelve seats (default 24)")
+    parser.add_argument("--mt-rounds", type=int, default=96, help="Mexican Train rounds per pairing (default 96)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="what a time budget counts")
     parser.add_argument("--parts", default=",".join(PARTS), help="comma-separated, from: " + ", ".join(PARTS))
     parser.add_argument(
@@ -237,6 +243,27 @@ def twelve(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
+MEXICAN_TRAIN = MexicanTrainOptions.for_table(4, length="one")
+"""The Mexican Train table: 4 players, double-twelve, one round a match (each from the top engine)."""
+
+
+def mexicantrain(args: argparse.Namespace) -> dict[str, object]:
+    """Medium against easy and hard against medium in 4-player Mexican Train, with the hard bot's times."""
+    easy_seats = seated_pairing(MEXICAN_TRAIN, ("medium", "easy"), args.mt_rounds, seed=args.seed, jobs=args.jobs)
+    medium, easy = merged(easy_seats)
+    seats = seated_pairing(
+        MEXICAN_TRAIN, ("hard", "medium"), args.mt_rounds, seed=args.seed, jobs=args.jobs, clock=args.clock
+    )
+    hard, _ = merged(seats)
+    return {
+        "mexicantrain_medium_vs_easy": round(medium.mean() / easy.mean(), 3),
+        **compared("mexicantrain_hard_vs_medium", seats, 1, args.per_deal),
+        "mexicantrain_hard_p99_ms": round(hard.decision_ms(0.99), 1),
+        "mexicantrain_hard_median_ms": round(hard.decision_ms(0.5), 1),
+        "mexicantrain_rounds": len(hard.scores) // 2,
+    }
+
+
 MEASURES = {
     "medium_vs_easy": medium_vs_easy,
     "hard_vs_medium": hard_vs_medium,
@@ -244,6 +271,7 @@ MEASURES = {
     "allfives": allfives,
     "draw": draw,
     "twelve": twelve,
+    "mexicantrain": mexicantrain,
 }
 
 

@@ -23,7 +23,7 @@ from dominohall.web.catalogs import messages
 from dominohall.web.pages import lobby_order
 from dominohall.web.words import table_strings
 
-from ..server.harness import Server
+from ..server.harness import Server, create_table
 from .conftest import DESKTOP, new_page
 
 PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/standard", "/{lang}/bots")
@@ -207,6 +207,18 @@ def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: 
     _, russian = fetch(link.group(1) + "?lang=ru")
     title = translations("ru").gettext("QR code of the link to this table")
     assert title != "QR code of the link to this table" and f"<title>{title}</title>" in russian
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_of_a_game_the_pages_cannot_draw_says_so_and_draws_no_other_game(
+    server: Server, language: str
+) -> None:
+    table_id, _ = create_table(server, [None, "easy", "easy", "easy"], {"length": "one"}, "mexicantrain")
+    _, html = fetch(f"{server.url}/t/{table_id}?lang={language}")
+    forms = translations(language)
+    assert html_text.escape(forms.gettext("This game cannot be shown here yet"), quote=False) in html
+    assert f'href="/api/tables/{table_id}/record"' in html
+    assert "board.js" not in html and 'class="table-page"' not in html
 
 
 def test_the_table_page_says_hello_in_the_protocol_version_its_data_block_gives(

@@ -244,6 +244,8 @@ async def table_page(table_id: str, request: Request) -> Response:
     if actor is None:
         return page(request, language, "not-found.html", status=404, table_link=True)
     summary = actor.state.summary()
+    if summary["game"] not in GAME_OF_SLUG.values():  # no drawing of that game: say so, never draw another
+        return page(request, language, "no-drawing.html", table=summary)
     share = str(request.url.replace(query=None))
     return page(
         request,

@@ -215,6 +215,9 @@ def rule_words(language: str) -> dict[str, str]:
         "rule_lead-tile": forms.gettext("This hand opens with the highest double, or the heaviest tile."),
         "rule_no-drawing": forms.gettext("Nobody draws in the block game: pass instead."),
         "rule_spinner-closed": forms.gettext("The spinner takes no more tiles there."),
+        "rule_no-such-train": forms.gettext("Name a train of this table: a player's own, or the Mexican train."),
+        "rule_train-closed": forms.gettext("That train is not marked: only its owner may play on it."),
+        "rule_uncovered-double": forms.gettext("A double waits for its cover: play on it first."),
     }
 
 
