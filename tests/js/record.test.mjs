@@ -23,6 +23,10 @@ describe("every stored record", () => {
   });
 
   for (const [name, data] of records) {
+    if (data.game === "mexicantrain") { // no drawing for this game yet: the viewer must say so, not draw another game
+      test(`${name}: the viewer says it cannot show this game`, () => assert.throws(() => readRecord(data), { code: "game" }));
+      continue;
+    }
     test(`${name}: every tile is somewhere at every move, and the results add up`, () => {
       const record = readRecord(data);
       assert.equal(record.rounds.length, data.rounds.length);

@@ -109,7 +109,7 @@ export function readRecord(data) {
   if (!data || typeof data !== "object" || data.format !== FORMAT) throw new RecordProblem("not_record");
   if (!GAMES.includes(data.game)) fail("game", { game: String(data.game) });
   const options = data.options;
-  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > 8) fail("players");
+  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > 12) fail("players");
   const players = options.players;
   if (!Array.isArray(data.seats) || data.seats.length !== players || !data.seats.every((seat) => seat && typeof seat.name === "string")) fail("seats");
   if (!Array.isArray(data.rounds)) fail("rounds");
