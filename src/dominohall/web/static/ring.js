@@ -109,7 +109,9 @@ function chip(index, ctx, compact = false) {
   const seat = table.seats[index];
   const side = sideOf(table, game, index);
   const item = make("li", null, { "data-seat": index, "data-team": side });
-  item.style.setProperty("--seat", COLOURS[side % COLOURS.length]); // the CSSOM, which the CSP allows
+  const colour = COLOURS[side % COLOURS.length];
+  item.style.setProperty("--seat", colour === "#1d2321" ? "var(--ink)" : colour); // the CSSOM, which the CSP allows; the
+  // darkest seat colour in the page's ink, as the chart draws it (light on a dark page)
   item.classList.toggle("turn-now", Boolean(view && view.turn === index && !view.end));
   item.classList.toggle("offline", ctx.connected?.[index] === false && !seat.bot);
   const head = make("span", null, { class: "who" });
