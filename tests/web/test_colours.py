@@ -3,6 +3,7 @@ contrast ratios), in the light colours and in a device's dark mode (``prefers-co
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
 import pytest
@@ -117,3 +118,61 @@ def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser
         shot(page, "table-dark", full_page=False)
     page.context.close()
     assert not {where: found for where, found in problems.items() if found}, problems
+
+
+SERIES_COLOURS = """async (count) => {
+  const { scoreChart } = await import("/static/chart.js");
+  const box = document.createElement("div");
+  box.className = "scores";
+  document.querySelector("main").appendChild(box);
+  const names = Array.from({ length: count }, (_, i) => `Seat ${i + 1}`);
+  const rows = [names.map((_, i) => 10 * i), names.map((_, i) => 20 * i + 5)];
+  const svg = box.appendChild(scoreChart(names, rows, 2));
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const series = [...svg.querySelectorAll(".series")].map((line) => rgb(getComputedStyle(line).stroke));
+  const card = rgb(getComputedStyle(svg).backgroundColor);
+  box.remove();
+  return { series, card };
+}"""
+"""The colour each of ``count`` lines of a score chart is drawn in, as the page shows it, and the chart's own
+background."""
+
+
+def luminance(rgb: list[float]) -> float:
+    """WCAG's relative luminance of an sRGB colour."""
+    lin = [v / 255 / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def lab(rgb: list[float]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    lin = [v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_score_chart_of_twelve_seats_draws_twelve_distinct_lines_that_stand_out(
+    server: Server, browser: Browser, scheme: Scheme
+) -> None:
+    """A 12-seat Chicken Foot table's chart: each line in a colour of its own, 3:1 against the chart's card
+    (WCAG's contrast for graphics), and no two colours closer than 20 in CIE L*a*b* (the eight colours of an
+    eight-seat table came round again from the ninth seat on)."""
+    page = scheme_page(browser, scheme)
+    page.goto(server.url + "/en/replay")  # a page with the words chart.js reads
+    got = page.evaluate(SERIES_COLOURS, 12)
+    series, card = got["series"], got["card"]
+    assert len(series) == 12
+    ratios = []
+    for colour in series:
+        bright, dark = sorted([luminance(colour), luminance(card)], reverse=True)
+        ratios.append(round((bright + 0.05) / (dark + 0.05), 2))
+    assert min(ratios) >= 3, f"a line stands out less than 3:1 from the chart ({scheme}): {ratios}"
+    closest = min(
+        (math.dist(lab(a), lab(b)), i, j) for i, a in enumerate(series) for j, b in enumerate(series) if i < j
+    )
+    assert closest[0] >= 20, f"seats {closest[1] + 1} and {closest[2] + 1} are drawn in colours too alike: {series}"
+    page.context.close()

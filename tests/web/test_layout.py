@@ -7,6 +7,7 @@ the side scoreboard inside its panel)."""
 from __future__ import annotations
 
 import gzip
+import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,8 +37,9 @@ CASES = [(LAPTOP, "en-GB"), (LAPTOP, "pl-PL"), (PHONE, "en-GB"), (PHONE, "ru-RU"
 
 @pytest.fixture(scope="module")
 def paced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose bots take 0.25 s a move, so the page sees the round's first moves one by one."""
-    options = ["--bot-delay", "0.25", "--between-rounds", "60"]
+    """A server whose bots take 0.25 s a move, so the page sees the round's first moves one by one; the
+    module's tests make more tables within a minute than a visitor may (20)."""
+    options = ["--bot-delay", "0.25", "--between-rounds", "60", "--tables-per-minute", "60"]
     running = Server(tmp_path_factory.mktemp("layout") / "db.sqlite", options=options).start()
     yield running
     running.stop()
@@ -278,7 +280,12 @@ CHART_NAMES = [
     "Hana",
     "Ivo (hard bot)",
     "Jana (easy bot)",
+    "Karolína (medium bot)",
+    "Ludmila",
+    "Marek (hard bot)",
+    "Nora (easy bot)",
 ]
+"""Twelve seats' names, as a 12-seat Chicken Foot table has them."""
 
 
 def boxes(page: Page, selector: str) -> list[dict[str, float]]:
@@ -303,7 +310,7 @@ LABEL_SIZE = """(chart) => [...document.querySelectorAll(`${chart} text.label`)]
 def test_chart_labels_never_overlap_keep_their_size_and_the_side_scoreboard_fits(
     paced: Server, browser: Browser, width: int
 ) -> None:
-    """Three charts (eight long names in the side's panel, two lines in the play area, one seat far ahead of
+    """Three charts (twelve long names in the side's panel, two lines in the play area, one seat far ahead of
     two long names) on a desktop and on a phone: no label on another or outside its chart, each shown at
     its own size (13 px, not a wide drawing shrunk to the phone's width), and the side's scoreboard inside
     its panel."""
@@ -345,7 +352,7 @@ def test_chart_labels_never_overlap_keep_their_size_and_the_side_scoreboard_fits
         sizes = page.evaluate(LABEL_SIZE, chart)
         assert sizes and min(sizes) >= 12.5, f"the labels of {chart} are shown at {min(sizes):.1f} px"
         labels = boxes(page, f"{chart} text.label")
-        assert len(labels) in (8, 2, 3)
+        assert len(labels) in (12, 2, 3)
         for i, a in enumerate(labels):
             for b in labels[i + 1 :]:
                 apart = a["b"] <= b["y"] + 0.5 or b["b"] <= a["y"] + 0.5 or a["r"] <= b["x"] or b["r"] <= a["x"]
@@ -621,4 +628,137 @@ def test_the_round_by_round_scores_of_four_seats_fit_across_a_phone(
     got = page.evaluate(SCOREBOARD_FITS, names)
     assert got["fits"], got
     assert got["heads"][1:] == names  # the names are still there in full, for screen readers
+    page.context.close()
+
+
+BIG_DESKTOP: ViewportSize = {"width": 1920, "height": 1080}
+AROUND = """() => {
+  scrollTo(0, 0);
+  const rect = (e) => { const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, r: r.right, b: r.bottom}; };
+  const strip = document.getElementById("ring");
+  const cards = [...strip.querySelectorAll("li[data-seat]")].map((li) => ({
+    seat: Number(li.dataset.seat), box: rect(li), turn: li.classList.contains("turn-now"),
+    at: [li.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft,
+         li.getBoundingClientRect().right - strip.getBoundingClientRect().left + strip.scrollLeft],
+    name: li.querySelector(".name")?.textContent ?? "", count: li.querySelector(".count")?.textContent ?? "",
+    total: li.querySelector(".total")?.textContent ?? "",
+  }));
+  const board = document.getElementById("board");
+  const tiles = [...board.querySelectorAll("g.tile")].map(rect);
+  return { cards, board: rect(board), tiles, hand: rect(document.querySelector(".hand-row")),
+    strip: { ...rect(strip), scroll: strip.scrollWidth, client: strip.clientWidth,
+      overflow: getComputedStyle(strip).overflowX },
+    width: innerWidth, height: innerHeight, sideways: document.scrollingElement.scrollWidth - innerWidth };
+}"""
+"""The seats' cards around the board (each one's box, whose turn, what it shows), the board and its tiles, the
+hand's row and the seats' strip, read at one moment with the page scrolled to the top."""
+
+
+def apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    """True when two boxes do not overlap (touching edges apart)."""
+    return a["r"] <= b["x"] + 0.5 or b["r"] <= a["x"] + 0.5 or a["b"] <= b["y"] + 0.5 or b["b"] <= a["y"] + 0.5
+
+
+def many_seated(browser: Browser, server: Server, viewport: ViewportSize, players: int) -> Page:
+    """Ann's page at a Chicken Foot table of ``players`` seats (Ann and medium bots), the match started."""
+    table_id, cookie = create_table(server, [None] + ["medium"] * (players - 1), {"players": players})
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=phone, has_touch=phone)
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{table_id}?start=1")
+    expect(page.locator("#hand .tile").first).to_be_visible()
+    return page
+
+
+def cards_are_whole_and_clear(seen: dict[str, Any], players: int) -> None:
+    """Every other seat has its card, showing its name, tiles and points, on no other card, off the board and
+    its tiles and off the hand's row."""
+    cards = seen["cards"]
+    assert len(cards) == players - 1, f"{len(cards)} cards for {players} seats"
+    for card in cards:
+        assert card["name"] and card["count"].isdigit() and "point" in card["total"], f"a card misses a part: {card}"
+        assert apart(card["box"], seen["board"]), f"seat {card['seat']}'s card is on the board: {card['box']}"
+        assert apart(card["box"], seen["hand"]), f"seat {card['seat']}'s card is on the hand: {card['box']}"
+        on_tiles = [tile for tile in seen["tiles"] if not apart(card["box"], tile)]
+        assert not on_tiles, f"seat {card['seat']}'s card covers tiles of the board"
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            assert apart(a["box"], b["box"]), f"the cards of seats {a['seat']} and {b['seat']} overlap"
+
+
+@pytest.mark.parametrize("players", [9, 12])
+@pytest.mark.parametrize("viewport", [LAPTOP, BIG_DESKTOP], ids=["1280x800", "1920x1080"])
+def test_nine_to_twelve_seats_sit_round_the_board_in_turn_order_on_a_desktop(
+    paced: Server, browser: Browser, viewport: ViewportSize, players: int
+) -> None:
+    """A table of 9 or 12 on a desktop: the other seats' compact cards are all on the screen, whole (name,
+    tiles, points), none on another, on the board's tiles or on the hand; and they go round the board in
+    turn order from Ann's seat below it: up the left side, across the top, down the right side (the left
+    side ran downwards)."""
+    page = many_seated(browser, paced, viewport, players)
+    turns_seen: set[int] = set()
+    for _ in range(40):
+        seen = page.evaluate(AROUND)
+        cards_are_whole_and_clear(seen, players)
+        clipped = page.evaluate(CLIPPED_IN_CARDS)
+        assert clipped == [], f"cut off in the seats' cards: {clipped}"
+        for card in seen["cards"]:
+            box = card["box"]
+            inside = box["x"] >= 0 and box["y"] >= 0 and box["r"] <= seen["width"] and box["b"] <= seen["height"]
+            assert inside, f"seat {card['seat']}'s card is off the screen: {box}"
+        turns_seen |= {card["seat"] for card in seen["cards"] if card["turn"]}
+        if len(turns_seen) >= 3:
+            break
+        if page.locator(MY_TURN).count():
+            make_move(page)
+        page.wait_for_timeout(250)
+    assert turns_seen, "no other seat's turn was ever marked on its card"
+    board = seen["board"]
+    middle = ((board["x"] + board["r"]) / 2, (board["y"] + board["b"]) / 2)
+    angles = []  # clockwise on the screen from straight below the board's middle, where Ann's hand is
+    for card in sorted(seen["cards"], key=lambda card: card["seat"]):  # Ann is seat 0: the others in turn order
+        x = (card["box"]["x"] + card["box"]["r"]) / 2 - middle[0]
+        y = (card["box"]["y"] + card["box"]["b"]) / 2 - middle[1]
+        angles.append(round(math.degrees(math.atan2(-x, y)) % 360))
+    assert angles == sorted(angles), f"the seats do not go round the board in turn order: {angles}"
+    page.context.close()
+
+
+@pytest.mark.parametrize("players", [9, 12])
+def test_nine_to_twelve_seats_on_a_phone_keep_the_one_to_move_in_sight(
+    paced: Server, browser: Browser, players: int
+) -> None:
+    """A table of 9 or 12 on a phone held upright: the other seats' compact cards are a strip over the board
+    that scrolls sideways (the page itself does not), every card whole and reachable in it, none on another,
+    on the board or on the hand; and whoever is to move, their card is in sight (it was left off the screen
+    to the right for the later seats)."""
+    page = many_seated(browser, paced, PHONE, players)
+    far = set(range(players // 2, players))  # the seats whose cards start off the screen
+    far_seen: set[int] = set()
+    for _ in range(80):
+        seen = page.evaluate(AROUND)
+        cards_are_whole_and_clear(seen, players)
+        assert seen["sideways"] <= 0, f"the phone's page scrolls sideways by {seen['sideways']} px"
+        strip = seen["strip"]
+        assert strip["overflow"] in ("auto", "scroll") and strip["x"] >= 0 and strip["r"] <= seen["width"]
+        for card in seen["cards"]:  # each card within the strip's content, to be scrolled to
+            start, end = card["at"]
+            assert start >= -0.5 and end <= strip["scroll"] + 0.5, f"seat {card['seat']} is out of reach: {card}"
+        for card in seen["cards"]:
+            if card["turn"]:
+                box = card["box"]
+                in_sight = box["x"] >= strip["x"] - 0.5 and box["r"] <= strip["r"] + 0.5 and box["y"] >= 0
+                assert in_sight, f"seat {card['seat']} is to move, its card out of sight: {box} in {strip}"
+                far_seen |= {card["seat"]} & far
+        if len(far_seen) >= 3:
+            break
+        if page.locator(MY_TURN).count():
+            tap_move(page)
+        page.wait_for_timeout(200)
+    assert len(far_seen) >= 3, "the later seats' turns were not seen"
+    clipped = page.evaluate(CLIPPED_IN_CARDS)
+    assert clipped == [], f"cut off in the seats' cards: {clipped}"
     page.context.close()

@@ -9,6 +9,8 @@ import asyncio
 import copy
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -463,4 +465,52 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
     page.locator("a[hreflang='ru']").click()  # another language: the same position, the analysis still there
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.locator("#slider-marks .mark")).to_have_count(len(rated))
+    page.context.close()
+
+
+NUMERALS_INSIDE = """() => [...document.querySelectorAll("#board svg g.tile, #hands svg")].flatMap((tile) => {
+    const body = tile.querySelector("rect.body").getBoundingClientRect();
+    return [...tile.querySelectorAll("text.pip")].filter((text) => {
+        const r = text.getBoundingClientRect();
+        return r.left < body.left - 0.5 || r.right > body.right + 0.5 || r.top < body.top - 0.5
+            || r.bottom > body.bottom + 0.5;
+    }).map((text) => text.textContent);
+})"""
+"""The numerals (10 to 15) drawn past the edge of their tile, on the board and in the hands."""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_twelve_seat_double_fifteen_record_from_simulate_opens_in_the_viewer(
+    quick: Server, browser: Browser, tmp_path: Path, viewport: Any
+) -> None:
+    """A half match of twelve bots on double-fifteen, written by ``dominohall simulate --records``, opens in
+    the record file page (the reader refused more than eight seats): twelve hands, the first and the last
+    round as the engine plays them, twelve rows of results, the tiles' numerals up to 15 on their tiles, and
+    no sideways scrolling on a phone."""
+    bots = ",".join(["medium"] * 12)
+    command = [sys.executable, "-m", "dominohall", "simulate", "--players", "12", "--length", "half"]
+    command += ["--bots", bots, "--matches", "1", "--seed", "7", "--records", str(tmp_path)]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    path = next(tmp_path.glob("*.json"))
+    record = json.loads(path.read_text())
+    assert record["options"]["players"] == 12 and record["options"]["set"] == 15
+    page = new_page(browser, viewport)
+    page.goto(f"{quick.url}/en/replay")
+    page.locator("#file").set_input_files(str(path))
+    expect(page.locator("#viewer-body")).to_be_visible()
+    expect(page.locator("#viewer-problem")).to_be_hidden()
+    rounds = len(record["rounds"])
+    expect(page.locator("#where-round")).to_have_text(f"Round 1 of {rounds}")
+    expect(page.locator("#hands li.seat-hand")).to_have_count(12)
+    page.keyboard.press("End")
+    same_as_engine(page, record, 0)
+    expect(page.locator("#result-table tbody tr")).to_have_count(12)
+    assert page.evaluate(NUMERALS_INSIDE) == [], "a numeral spills off its tile"
+    for _ in range(rounds - 1):
+        page.keyboard.press("ArrowDown")
+    expect(page.locator("#where-round")).to_have_text(f"Round {rounds} of {rounds}")
+    page.keyboard.press("End")
+    same_as_engine(page, record, rounds - 1)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], f"the replay of twelve seats scrolls sideways ({width} px)"
     page.context.close()

@@ -5,7 +5,8 @@
 // in its seat's hand, a draw naming the boneyard's next tile), so a bad file is refused with a reason
 // instead of drawing nonsense.
 export const FORMAT = "dominohall/record@1";
-const GAMES = ["chickenfoot", "standard"];
+export const GAMES = ["chickenfoot", "standard"];
+const MOST_PLAYERS = 12; // Chicken Foot seats 2 to 12 (9 and more on double-fifteen)
 const TILE = /^(\d{1,2})-(\d{1,2})$/;
 
 /**
@@ -109,7 +110,7 @@ export function readRecord(data) {
   if (!data || typeof data !== "object" || data.format !== FORMAT) throw new RecordProblem("not_record");
   if (!GAMES.includes(data.game)) fail("game", { game: String(data.game) });
   const options = data.options;
-  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > 12) fail("players");
+  if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > MOST_PLAYERS) fail("players");
   const players = options.players;
   if (!Array.isArray(data.seats) || data.seats.length !== players || !data.seats.every((seat) => seat && typeof seat.name === "string")) fail("seats");
   if (!Array.isArray(data.rounds)) fail("rounds");

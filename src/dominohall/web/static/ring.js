@@ -6,6 +6,7 @@ import { make, plural, words } from "./i18n.js";
 import { sideOf } from "./feed.js";
 
 const BACKS = 12; // tile backs drawn at most; the count says the rest
+const FEW_BACKS = 5; // on a compact card
 const SVG = "http://www.w3.org/2000/svg";
 const RING_R = 9;
 
@@ -16,12 +17,29 @@ export function others(count, you) {
   return you === null ? order : order.slice(0, -1);
 }
 
-/** Where the k-th of n other seats sits: the left side, along the top, or the right side. */
+/** From how many other seats (a table of 9 to 12) the cards go compact: no bot's level under the name (its
+ * title still says it), a short pile of backs, a narrower card. */
+export const COMPACT_FROM = 8;
+
+/** Where the k-th of n other seats sits: the left side (the first of them at its foot, the play going up
+ * it), along the top from left to right, or down the right side: round the board in turn order from yours,
+ * which is the hand below. */
 export function sideFor(k, n) {
   if (n <= 1) return "top";
   if (n <= 3) return k === 0 ? "left" : k === n - 1 ? "right" : "top";
   const edge = Math.floor((n - 1) / 3);
   return k < edge ? "left" : k >= n - edge ? "right" : "top";
+}
+
+/**
+ * The scroll offset that brings the span [start, end) of a strip's content into a view of ``size`` scrolled
+ * to ``scroll`` (with ``margin`` to spare where there is room), moving it as little as needed; ``scroll``
+ * when the span is in view already.
+ */
+export function scrollToShow(start, end, scroll, size, margin = 8) {
+  if (start >= scroll && end <= scroll + size) return scroll;
+  if (end - start + 2 * margin > size || start < scroll) return Math.max(0, start - margin);
+  return end - size + margin;
 }
 
 /** The small ring round a seat's clock: the part of its time left. */
@@ -43,10 +61,10 @@ function clockRing(fraction) {
 
 /** A seat's tiles as a row of backs (at most BACKS, fewer where the card is narrow: the pile gives way, never
  * the count or the points), with the count in words for everyone. */
-function backs(count) {
+function backs(count, most = BACKS) {
   const row = make("span", null, { class: "backs", title: plural("tiles_held", count) });
   const pile = make("span", null, { class: "pile", "aria-hidden": "true" });
-  for (let k = 0; k < Math.min(count, BACKS); k++) pile.appendChild(make("span", null, { class: "back" }));
+  for (let k = 0; k < Math.min(count, most); k++) pile.appendChild(make("span", null, { class: "back" }));
   row.appendChild(pile);
   row.appendChild(make("span", String(count), { class: "count", "aria-hidden": "true" }));
   row.appendChild(make("span", plural("tiles_held", count), { class: "visually-hidden" }));
@@ -59,31 +77,54 @@ function backs(count) {
  */
 export function renderRing(box, ctx) {
   const seats = others(ctx.table.seats.length, ctx.you);
+  const compact = seats.length >= COMPACT_FROM;
   box.dataset.count = String(seats.length);
+  box.classList.toggle("many", compact);
   const lists = Object.fromEntries(["left", "top", "right"].map((side) => [side, make("ol", null, { class: `ring-${side}` })]));
-  seats.forEach((index, k) => lists[sideFor(k, seats.length)].appendChild(chip(index, ctx)));
+  seats.forEach((index, k) => lists[sideFor(k, seats.length)].appendChild(chip(index, ctx, compact)));
   box.replaceChildren(lists.left, lists.top, lists.right);
+  showTurn(box, ctx.view && !ctx.view.end ? ctx.view.turn : null);
+}
+
+/** Where the seats are a strip that scrolls (a phone's row over the board, or its column beside it), bring
+ * the seat to move into view when the turn comes to it; between turns the strip stays where it was put. */
+function showTurn(box, turn) {
+  const card = box.querySelector("li.turn-now");
+  if (!card || box.dataset.shown === String(turn)) return;
+  box.dataset.shown = String(turn);
+  const [outer, inner] = [box.getBoundingClientRect(), card.getBoundingClientRect()];
+  if (box.scrollWidth > box.clientWidth + 1) {
+    const start = inner.left - outer.left + box.scrollLeft;
+    box.scrollLeft = scrollToShow(start, start + inner.width, box.scrollLeft, box.clientWidth);
+  }
+  if (box.scrollHeight > box.clientHeight + 1) {
+    const start = inner.top - outer.top + box.scrollTop;
+    box.scrollTop = scrollToShow(start, start + inner.height, box.scrollTop, box.clientHeight);
+  }
 }
 
 /** One seat by the board. */
-function chip(index, ctx) {
+function chip(index, ctx, compact = false) {
   const { table, view, game, names, said } = ctx;
   const seat = table.seats[index];
   const side = sideOf(table, game, index);
   const item = make("li", null, { "data-seat": index, "data-team": side });
-  item.style.setProperty("--seat", COLOURS[side % COLOURS.length]); // the CSSOM, which the CSP allows
+  const colour = COLOURS[side % COLOURS.length];
+  item.style.setProperty("--seat", colour === "#1d2321" ? "var(--ink)" : colour); // the CSSOM, which the CSP allows; the
+  // darkest seat colour in the page's ink, as the chart draws it (light on a dark page)
   item.classList.toggle("turn-now", Boolean(view && view.turn === index && !view.end));
   item.classList.toggle("offline", ctx.connected?.[index] === false && !seat.bot);
   const head = make("span", null, { class: "who" });
   head.appendChild(make("span", null, { class: "dot", "aria-hidden": "true" }));
-  const level = seat.bot && !seat.away ? words[`seat_${seat.bot}`] : null; // under the name when it is long
+  const level = seat.bot && !seat.away && !compact ? words[`seat_${seat.bot}`] : null; // under the name when it is long
   const named = level && names[index] !== level;
-  head.appendChild(make("span", named ? seat.name : names[index], { class: "name", title: names[index] }));
+  const short = named || (compact && seat.bot && !seat.away && seat.name); // a compact card: the bot's name alone
+  head.appendChild(make("span", short ? seat.name : names[index], { class: "name", title: names[index] }));
   if (named) head.appendChild(make("span", level, { class: "level" }));
   if (ctx.clockSeat === index) head.appendChild(clockRing(ctx.clockShare));
   item.appendChild(head);
   const line = make("span", null, { class: "line" });
-  if (view?.hand_sizes) line.appendChild(backs(view.hand_sizes[index]));
+  if (view?.hand_sizes) line.appendChild(backs(view.hand_sizes[index], compact ? FEW_BACKS : BACKS));
   const total = view?.totals?.[side];
   if (total !== undefined) line.appendChild(make("span", plural("points_total", total), { class: "total" }));
   item.appendChild(line);
