@@ -16,7 +16,7 @@ from rich.console import Console
 
 from dominohall.bots import RandomBot
 from dominohall.cli.play import TerminalGame, parse_choice
-from dominohall.engine.moves import NO_TILE, Move
+from dominohall.engine.moves import NO_TILE, SHARED_TRAIN, Move
 from dominohall.engine.tiles import parse_tile as t
 from dominohall.engine.tiles import tile_name
 from dominohall.games import round_view
@@ -243,3 +243,34 @@ def test_replay_prints_every_move_and_a_position() -> None:
     zero = dominohall("replay", path, "--round", "0", "--move", "1")
     assert zero.returncode == 1 and "there is no round 0" in zero.stdout
     assert dominohall("replay", path, "--round", "1", "--move", "9999").returncode == 1
+
+
+TRAINS = [
+    Move.play(t("12-5"), t("12-12"), 0),
+    Move.play(t("12-5"), t("12-12"), SHARED_TRAIN),
+    Move.play(t("12-5"), t("12-12"), 2),
+    Move.play(t("5-1"), t("8-5"), SHARED_TRAIN),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("12-5 on mexican", TRAINS[1]), ("12-5 on 2", TRAINS[2]), ("12-5 on 12-12 0", TRAINS[0]), ("5-1", TRAINS[3])],
+)
+def test_a_train_is_named_by_its_owner_seat_or_mexican(text: str, expected: Move) -> None:
+    assert parse_choice(text, TRAINS, 12) == expected
+
+
+def test_a_tile_that_fits_several_trains_asks_which_by_name() -> None:
+    answer = parse_choice("12-5", TRAINS, 12)
+    assert isinstance(answer, str)
+    assert "of seat 0's train or 12-12 of the Mexican train or 12-12 of seat 2's train" in answer
+    assert "like '12-5 on 0'" in answer
+
+
+def test_mexican_train_is_played_at_the_terminal_with_every_train_drawn() -> None:
+    done = dominohall("play", "--game", "mexicantrain", "--length", "one", "--seed", "3", stdin="1\n" * 400)
+    assert done.returncode == 0, done.stderr
+    assert "Round 1: 12-12 is the engine" in done.stdout and "Mexican train" in done.stdout
+    assert "Your train" in done.stdout and "of your own train" in done.stdout
+    assert "Lowest total" in done.stdout

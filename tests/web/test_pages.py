@@ -210,9 +210,7 @@ def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_table_of_a_game_the_pages_cannot_draw_says_so_and_draws_no_other_game(
-    server: Server, language: str
-) -> None:
+def test_a_table_of_a_game_the_pages_cannot_draw_says_so_and_draws_no_other_game(server: Server, language: str) -> None:
     table_id, _ = create_table(server, [None, "easy", "easy", "easy"], {"length": "one"}, "mexicantrain")
     _, html = fetch(f"{server.url}/t/{table_id}?lang={language}")
     forms = translations(language)

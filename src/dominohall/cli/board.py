@@ -7,7 +7,7 @@ from rich.text import Text
 
 from dominohall.games import View, game_of
 
-from ..engine.moves import NO_TILE, Move, train_phrase
+from ..engine.moves import NO_TILE, NO_TRAIN, SHARED_TRAIN, Move, train_phrase
 from ..engine.tiles import HIGH, LOW, tile_name
 
 LEGAL_STYLE = "bold green"
@@ -43,15 +43,38 @@ def table_panel(view: View, names: list[str]) -> RenderableType:
     return Group(*parts)
 
 
-def describe(seat_name: str, move: Move, *, you: bool = False) -> str:
-    """A move in words: ``Ann plays 9-3 on 9-9`` (``You play ...`` when ``you``)."""
+def describe(seat_name: str, move: Move, *, you: bool = False, names: list[str] | None = None) -> str:
+    """A move in words: ``Ann plays 9-3 on 9-9`` (``You play ...`` when ``you``); a play on a train names its
+    owner from ``names`` (seat 0 being "you" when ``you``)."""
     verb = {"play": "play", "draw": "draw", "pass": "pass"}[move.kind]
     verb += "" if you else ("es" if move.kind == "pass" else "s")
     subject = "You" if you else seat_name
     if move.is_play() and move.on == NO_TILE:
         return f"{subject} lead{'' if you else 's'} {tile_name(move.tile)}"
     if move.is_play():
-        return f"{subject} {verb} {tile_name(move.tile)} on {tile_name(move.on)}{train_phrase(move.train)}"
+        own = (
+            names is not None
+            and 0 <= move.train < len(names)
+            and names[move.train] in (seat_name, "You" if you else "")
+        )
+        where = (" of your own train" if you else " of their own train") if own else train_words(move.train, names)
+        return f"{subject} {verb} {tile_name(move.tile)} on {tile_name(move.on)}{where}"
     if move.kind == "draw":
         return f"{subject} {verb} {tile_name(move.tile) if move.tile != NO_TILE else 'a tile'}"
     return f"{subject} {verb}"
+
+
+def move_words(move: Move, names: list[str]) -> str:
+    """A legal move as the person choosing it reads it: ``play 12-5 on 12-12 of your train``."""
+    if not move.is_play() or move.on == NO_TILE:
+        return str(move)
+    return f"play {tile_name(move.tile)} on {tile_name(move.on)}{train_words(move.train, names)}"
+
+
+def train_words(train: int, names: list[str] | None) -> str:
+    """How a play's train reads after its target: nothing without trains, else the train's owner by name (a name
+    of "You" reads "your")."""
+    if train in (NO_TRAIN, SHARED_TRAIN) or names is None:
+        return train_phrase(train)
+    owner = names[train]
+    return " of your train" if owner == "You" else f" of {owner}'s train"

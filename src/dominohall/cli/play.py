@@ -23,7 +23,7 @@ from ..engine.tiles import Tile, parse_tile, tile_name
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
 from ..tables.names import bot_name
-from .board import describe, table_panel
+from .board import describe, move_words, table_panel
 from .tables import add_game_options, game_options_from
 
 HELP = (
@@ -145,7 +145,10 @@ class TerminalGame:
                 move = self.human_move(rnd) if seat == 0 else self.bot_move(rnd, seat, bot_rng)
                 rnd.apply(move, seat)
                 if seat != 0 or move.kind != PASS:
-                    self.console.print(describe(self.names[seat], self.told(rnd, seat), you=seat == 0), markup=False)
+                    self.console.print(
+                        describe(self.names[seat], self.told(rnd, seat), you=seat == 0, names=["You", *self.names[1:]]),
+                        markup=False,
+                    )
             self.show_round_end(rnd)
         winners = ", ".join(self.names[s] for s in self.match.winners())
         kind = "Winner(s)" if self.game.result is ResultKind.POINTS else "Lowest total"
@@ -177,7 +180,8 @@ class TerminalGame:
             self.console.print(f"You pass: {reason}.")
             return legal[0]
         self.console.print(table_panel(view, self.names))
-        self.console.print("  ".join(f"{n}) {m}" for n, m in enumerate(legal, 1)), markup=False)
+        names = ["You", *self.names[1:]]
+        self.console.print("  ".join(f"{n}) {move_words(m, names)}" for n, m in enumerate(legal, 1)), markup=False)
         while True:
             choice = self.read_choice(legal, rnd)
             if isinstance(choice, Move):

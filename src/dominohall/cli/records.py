@@ -91,7 +91,7 @@ def _print_round(console: Console, index: int, rnd: AnyRound, names: list[str]) 
     heading, opens = game.terminal.heading(rnd, index + 1, names[rnd.first])
     console.print(Text(heading, "bold") + Text(f": {opens}"))
     for number, (seat, move) in enumerate(rnd.history):
-        console.print(f"  {number:3d}. {describe(names[seat], move)}", markup=False)
+        console.print(f"  {number:3d}. {describe(names[seat], move, names=names)}", markup=False)
     if rnd.end is not None:
         console.print(f"  {game.noun.capitalize()} over ({rnd.end}); {game.results_key} {rnd.scores()}")
 

@@ -16,18 +16,24 @@ from .rules.view import MexicanTrainView, TrainView
 def train_lines(view: MexicanTrainView, names: list[str]) -> list[RenderableType]:
     """The engine and every train as a line of tiles from the engine out, its owner, its mark and open end."""
     last = view.placed[-1][0] if view.placed else NO_TILE
+    owners = [_owner(view, train.train, names) for train in view.trains]
+    width = max(map(len, owners)) + 2
     lines: list[RenderableType] = [Text(f"Engine {tile_name(view.centre)}", "bold")]
-    for train in view.trains:
-        lines.append(_train_line(view, train, names, last))
+    for train, owner in zip(view.trains, owners, strict=True):
+        lines.append(_train_line(view, train, owner.ljust(width), last))
     return lines
 
 
-def _train_line(view: MexicanTrainView, train: TrainView, names: list[str], last: int) -> Text:
+def _owner(view: MexicanTrainView, train: int, names: list[str]) -> str:
+    """Whose train it is, in words: "Your train", "Ann's train" or "Mexican train"."""
+    if train == SHARED_TRAIN:
+        return "Mexican train"
+    return "Your train" if train == view.seat else f"{names[train]}'s train"
+
+
+def _train_line(view: MexicanTrainView, train: TrainView, owner: str, last: int) -> Text:
     """One train: whose it is (yours stands out), its tiles, then its open end and its mark."""
-    owner = "Mexican train" if train.train == SHARED_TRAIN else f"{names[train.train]}'s train"
-    if train.train == view.seat:
-        owner = "Your train"
-    line = Text(f"{owner:<20}", "bold cyan" if train.train == view.seat else "bold")
+    line = Text(owner, "bold cyan" if train.train == view.seat else "bold")
     matched = HIGH[view.centre]
     for t in train.tiles:
         line.append(face(t, matched), LAST_STYLE if t == last else "")
