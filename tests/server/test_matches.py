@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from dominohall.games.fair_records import FAIR_ROUND, check_fairness
 from dominohall.games.records import verify
 
 from ..tables.leaks import leaks
@@ -126,6 +127,7 @@ def test_a_whole_mexican_train_match_names_every_train_and_leaks_nothing(server:
 
     record, host_frames, watcher_frames = asyncio.run(match())
     assert record["game"] == "mexicantrain" and verify(record) == []
+    assert [check.verdict for check in check_fairness(record)] == [FAIR_ROUND]  # its deal can be proved fair
     plays = [move for rnd in record["rounds"] for move in rnd["moves"] if "play" in move]
     assert plays and all(move["train"] == "mexican" or 0 <= move["train"] < 4 for move in plays)
     assert leaks(record, host_frames, 0) == []
