@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import urllib.error
+import urllib.request
 from typing import Any
 
 import pytest
@@ -189,3 +191,48 @@ def test_an_error_quotes_what_was_sent_only_in_short(server: Server) -> None:
         assert status == 400 and answer["code"] == "bad-settings"
         assert len(answer["message"]) <= 300 and len(answer.get("field") or "") <= 64, answer
         assert "A" * 25 not in answer["message"] and "x" * 65 not in json.dumps(answer)
+
+
+def test_a_lone_surrogate_id_and_tiles_in_other_digits_are_refused_and_change_nothing(server: Server) -> None:
+    async def scenario() -> None:
+        table_id, ann_cookie, bo_cookie = two_seat_table(server)
+        ann = await Client.open(server, table_id, ann_cookie)
+        bo = await Client.open(server, table_id, bo_cookie)
+        assert (await ann.command({"t": "start"}))["t"] == "ack"
+        view = await ann.until(lambda f: f["t"] == "round")
+        mover = ann if view["view"]["turn"] == 0 else bo
+        await bo.catch_up(view["seq"])
+        before = seq_of(server, table_id)
+        refused = await refusal(mover, '{"t": "draw", "id": "\\ud800"}')  # JSON for a lone surrogate
+        assert refused["code"] in ("bad-json", "bad-message") and refused.get("id") is None
+        legal = (mover.last_view() or {})["legal_moves"][0]
+        if legal["kind"] == "play":
+            high, low = legal["tile"].split("-")
+            for written in (f"{high}-{low}".translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")),
+                            f"{high}-{low}".translate(str.maketrans("0123456789", "０１２３４５６７８９")),
+                            f"0{high}-{low}", f" {high}-{low}"):  # fmt: skip
+                play = await mover.command({"t": "play", "tile": written, "on": legal["on"]})
+                assert play["code"] == "bad-tile", written
+        assert seq_of(server, table_id) == before
+        assert (await mover.command({"t": "chat", "text": "still here"}))["t"] == "ack"  # the socket lives on
+        await ann.close()
+        await bo.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32", "latin-1"])
+def test_a_body_that_is_not_utf8_json_makes_no_table(server: Server, encoding: str) -> None:
+    spec = {"game": "chickenfoot", "settings": {}, "bots": [None, "easy"], "name": "Zoë"}
+    _, lobby, _ = http("GET", f"{server.url}/api/lobby")
+    request = urllib.request.Request(
+        f"{server.url}/api/tables",
+        data=json.dumps(spec, ensure_ascii=False).encode(encoding),
+        method="POST",
+        headers={"content-type": "application/json"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    answer = json.loads(refused.value.read())
+    assert refused.value.code == 400 and answer["code"] == "bad-json" and "UTF-8" in answer["message"]
+    assert http("GET", f"{server.url}/api/lobby")[1] == lobby

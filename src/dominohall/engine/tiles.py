@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Iterable
 
 Tile = int
@@ -79,15 +80,32 @@ def tile_name(t: Tile) -> str:
     return f"{HIGH[t]}-{LOW[t]}"
 
 
+TILE_TEXT = re.compile(r"(0|[1-9][0-9]?)-(0|[1-9][0-9]?)", re.ASCII)
+"""How a tile is written: two numbers in ASCII digits without leading zeros, joined by a dash, nothing around."""
+
+
 def parse_tile(text: str, top: int = MAX_TOP, *, canonical: bool = False) -> Tile:
     """Read ``"9-3"`` (or ``"3-9"``, unless ``canonical`` asks for the larger end first).
 
-    Raise ``ValueError`` for anything else or for a number above ``top``.
+    Raise ``ValueError`` for anything else (other digits than ASCII's, a leading zero, spaces) or for a number
+    above ``top``.
+
+    >>> parse_tile("9-3") == parse_tile("3-9")
+    True
+    >>> for text in ("\\u0669-\\u0661", "09-1", " 9-3", "+9-+3"):
+    ...     try:
+    ...         parse_tile(text.encode().decode("unicode_escape"))
+    ...     except ValueError:
+    ...         print("refused", repr(text))
+    refused '\\u0669-\\u0661'
+    refused '09-1'
+    refused ' 9-3'
+    refused '+9-+3'
     """
-    parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.isdecimal() and len(p) <= 2 for p in parts):
+    written = TILE_TEXT.fullmatch(text)
+    if written is None:
         raise ValueError(f"{text!r} is not a tile: write it as two numbers with a dash, like 9-3")
-    a, b = int(parts[0]), int(parts[1])
+    a, b = int(written[1]), int(written[2])
     if a > top or b > top:
         raise ValueError(f"{text!r} is not in the double-{top} set")
     if canonical and (a < b or text != f"{a}-{b}"):

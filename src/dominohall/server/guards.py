@@ -211,6 +211,9 @@ class BoundedBodies:
         if len(body) > self.limit:
             await refuse(send, 413, CommandError("too-long", f"a request body has at most {self.limit} bytes"))
             return
+        if scope["path"].startswith("/api/") and body and not is_utf8_json_text(body):
+            await refuse(send, 400, CommandError("bad-json", "the body is not a JSON object (in UTF-8)"))
+            return
         await self.app(scope, _replay(body, receive), send)
 
     async def _read(self, receive: Receive) -> bytes | None:
@@ -226,6 +229,18 @@ class BoundedBodies:
             size += len(chunk)
             if not message.get("more_body", False) or size > self.limit:
                 return b"".join(chunks)
+
+
+def is_utf8_json_text(body: bytes) -> bool:
+    """False for a body that cannot be JSON text in UTF-8: bytes that are not UTF-8, or a NUL byte (JSON never
+    holds one raw; UTF-16 text of plain letters does, and the JSON parser would read it as UTF-16)."""
+    if b"\x00" in body:
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -237,7 +237,18 @@ def message_id(text: str) -> str | None:
     except (ValueError, RecursionError):
         return None
     found = message.get("id") if isinstance(message, dict) else None
-    return found if isinstance(found, str) and 1 <= len(found) <= 64 else None
+    if not isinstance(found, str) or not 1 <= len(found) <= 64 or not is_unicode(found):
+        return None
+    return found
+
+
+def is_unicode(text: str) -> bool:
+    """False for text holding a lone surrogate (JSON's ``"\\ud800"``): such an id cannot be sent back."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def setting_refused(where: Sequence[int | str]) -> CommandError | None:
