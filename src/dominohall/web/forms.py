@@ -471,40 +471,16 @@ def rules_line(language: str, game: str, options: dict[str, Any], settings: dict
     forms = translations(language)
     words = [forms.ngettext("%(num)d player", "%(num)d players", options["players"]) % {"num": options["players"]}]
     sets = set_names(language)
-    if game not in GAME_DEFAULTS:
-        words += _schema_words(language, game, options)
-    elif game == "chickenfoot":
-        words += _chicken_foot_words(language, options, sets)
-    else:
+    if game == "standard":  # still hand-written: its mode comes first and its target is by mode
         words += _standard_words(language, options, sets)
+    else:
+        words += _schema_words(language, game, options)
     seconds = (settings or {}).get("turn_seconds")
     if seconds == 0:
         words.append(forms.gettext("No timer"))
     elif seconds:
         words.append(forms.ngettext("%(num)d second a turn", "%(num)d seconds a turn", seconds) % {"num": seconds})
     return " · ".join(words)
-
-
-def _chicken_foot_words(language: str, options: dict[str, Any], sets: dict[int, str]) -> list[str]:
-    forms = translations(language)
-    chosen = _chicken_foot_choices(options)
-    words = [sets.get(options["set"], str(options["set"]))]
-    if chosen["hand"] != "auto":
-        words.append(
-            _count(forms.ngettext("%(num)d tile per hand", "%(num)d tiles per hand", options["hand"]), options["hand"])
-        )
-    limit = options["limit"]
-    if limit is not None:
-        words.append(_count(forms.ngettext("Score limit: %(num)d point", "Score limit: %(num)d points", limit), limit))
-    else:
-        full, half, one = forms.gettext("Full match"), forms.gettext("Half match"), forms.gettext("One round")
-        words.append({"full": full, "half": half, "one": one}.get(options["length"], options["length"]))
-    toes, blank = options["start_toes"], options["blank_double"]
-    if toes != 6:
-        words.append(_count(forms.ngettext("%(num)d start toe", "%(num)d start toes", toes), toes))
-    if blank != 50:
-        words.append(_count(forms.ngettext("0-0 counts %(num)d point", "0-0 counts %(num)d points", blank), blank))
-    return words
 
 
 def _count(text: str, num: int) -> str:
