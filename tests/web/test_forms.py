@@ -19,7 +19,7 @@ import pytest
 
 from dominohall.games.standard.rules.options import DEFAULT_TARGETS
 from dominohall.web import LANGUAGES, translations
-from dominohall.web.forms import fields_of
+from dominohall.web.forms import choices_of, fields_of, problems_of
 
 from ..server.harness import Client, Server
 
@@ -413,3 +413,108 @@ def test_the_usual_target_the_form_names_is_each_modes_own() -> None:
             assert re.search(rf"\b{usual}( points)? in {'All Fives' if mode == 'allfives' else 'Bergen'}\b", label), (
                 label
             )
+
+
+def test_the_mexican_train_home_play_makes_the_table_it_promises(server: Server) -> None:
+    _, _, home = Visitor(server).request("/en/")
+    assert "You against three medium bots, thirteen rounds." in home
+    status, table_id, visitor = play(server, "mexican-train", {})
+    assert status == 303
+    table = visitor.table(table_id)
+    assert table["game"] == "mexicantrain"
+    assert [seat["bot"] for seat in table["seats"]] == [None, "medium", "medium", "medium"]
+    options = {"players": 4, "set": 12, "hand": 15, "length": "full", "blank_double": 50, "limit": None}
+    assert table["options"] == options
+
+
+def test_every_mexican_train_setting_reaches_the_table(server: Server) -> None:
+    form = {
+        "players": "6",
+        "set": "15",
+        "hand": "other",
+        "hand_other": "22",
+        "length": "half",
+        "blank_double": "0",
+        "limit": "other",
+        "limit_other": "250",
+        "turn_seconds": "60",
+        "public": "on",
+        "seat1": "easy",
+        "seat2": "expert",
+        "seat3": "person",
+        "seat4": "hard",
+        "seat5": "medium",
+        "name": "Ann",
+    }
+    status, table_id, visitor = play(server, "mexican-train", form)
+    assert status == 303
+    table = visitor.table(table_id)
+    assert table["options"] == {"players": 6, "set": 15, "hand": 22, "length": "half", "blank_double": 0, "limit": 250}
+    assert table["settings"] == {"turn_seconds": 60, "public": True}
+    assert [seat["bot"] for seat in table["seats"]] == [None, "easy", "expert", None, "hard", "medium"]
+    assert table["seats"][0]["name"] == "Ann" and table["seats"][3]["free"]
+    status, table_id, visitor = play(server, "mexican-train", {"players": "8", "set": "9", "blank_double": "25"})
+    options = visitor.table(table_id)["options"]
+    assert (options["set"], options["hand"], options["blank_double"]) == (9, 6, 25)  # 8 x 6 and the engine in 55
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_mexican_train_hand_too_big_for_eight_on_double_nine_is_refused_with_the_largest(
+    server: Server, language: str
+) -> None:
+    form = {"players": "8", "set": "9", "hand": "7", "length": "one", "seat7": "hard"}
+    status, html, visitor = play(server, "mexican-train", form, language)
+    assert status == 400
+    assert not [c for c in visitor.cookies if c.name.startswith("dh_") and c.name != "dh_lang"], "no table made"
+    assert (selected(html, "players"), selected(html, "set"), selected(html, "hand")) == ("8", "9", "7")
+    assert (selected(html, "length"), selected(html, "seat7")) == ("one", "hard")
+    words = translations(language)
+    most = (55 - 1) // 8  # double-nine's 55 tiles, less the engine, in eight hands
+    expected = words.ngettext(
+        "%(set)s: for this many players, at most %(num)d tile per hand.",
+        "%(set)s: for this many players, at most %(num)d tiles per hand.",
+        most,
+    ) % {"set": words.gettext("Double-nine"), "num": most}
+    assert problem_of(html, "hand") == expected
+
+
+@pytest.mark.parametrize(
+    ("form", "field", "reason"),
+    [
+        ({"players": "9"}, "players", "Mexican Train is played by 2 to 8 players."),
+        ({"set": "6"}, "set", "Choose one of this game's sets: Double-nine, Double-twelve, Double-fifteen."),
+        ({"hand": "12"}, "hand", "Double-twelve: for this many players, every hand holds 15 tiles"),
+        ({"blank_double": "10"}, "blank_double", "A 0-0 left in hand counts: choose one of 50 points, 25 points"),
+        ({"limit": "other", "limit_other": "0"}, "limit", "A score limit is a whole number"),
+        ({"length": "forever"}, "length", "Choose a full match, half a match or a single round."),
+    ],
+)
+def test_each_mexican_train_field_says_what_is_wrong_with_it(
+    server: Server, form: dict[str, str], field: str, reason: str
+) -> None:
+    status, html, _ = play(server, "mexican-train", form)
+    assert status == 400
+    found = problem_of(html, field)
+    assert found is not None and found.startswith(reason), found
+    assert f'aria-describedby="problem-{field}" autofocus' in html
+
+
+def test_a_mexican_train_refusal_is_said_in_czech() -> None:
+    problems = problems_of("cs", "mexicantrain", choices_of("mexicantrain", {"players": "9"}))
+    assert [problem["field"] for problem in problems] == ["players"]
+    assert problems[0]["text"] == "Hru Mexický vláček hraje 2 až 8 hráčů."
+
+
+def test_the_lobby_lists_a_public_mexican_train_table_with_its_rules(server: Server) -> None:
+    form = {"players": "3", "seat1": "person", "seat2": "easy", "public": "on", "set": "15", "blank_double": "25"}
+    _, table_id, _ = play(server, "mexican-train", form | {"name": "Ann"})
+    _, _, home = Visitor(server).request("/en/")
+    entry = lobby_entry(home, table_id)
+    assert entry is not None
+    assert ">Mexican Train</a>" in entry
+    assert "3 players · Double-fifteen · Full match · 0-0 counts 25 points" in entry
+    assert "2 of 3 seats taken · Ann" in entry
+    _, _, polish = Visitor(server).request("/pl/lobby")
+    polish_entry = lobby_entry(polish, table_id)
+    assert polish_entry is not None and ">Meksykański pociąg</a>" in polish_entry
+    assert "3 graczy · Do podwójnej piętnastki · Pełny mecz · 0-0 liczy się za 25 punktów" in polish_entry

@@ -26,7 +26,7 @@ from dominohall.web.words import table_strings
 from ..server.harness import Server, create_table
 from .conftest import DESKTOP, new_page
 
-PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/standard", "/{lang}/bots")
+PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/mexican-train", "/{lang}/standard", "/{lang}/bots")
 
 
 def fetch(url: str, data: bytes | None = None, language: str | None = None) -> tuple[str, str]:
@@ -366,3 +366,51 @@ def test_a_page_that_is_not_there_says_so_in_its_title_too(server: Server, path:
     words = translations("cs")
     title = re.search(r"<title>([^<]*)</title>", html)
     assert title and html_text.unescape(title.group(1)) == f"{words.gettext(heading)} · {words.gettext('Domino Hall')}"
+
+
+MEXICAN_TRAIN_SECTIONS = {
+    "what": "What it is",
+    "how": "How to play",
+    "compare": "Mexican Train and Chicken Foot, rule by rule",
+    "history": "History and variants",
+    "house": "Our house settings",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_mexican_train_page_tells_the_game_and_offers_its_table(server: Server, language: str) -> None:
+    _, html = fetch(f"{server.url}/{language}/mexican-train")
+    words = translations(language)
+    assert f'<html lang="{language}">' in html
+    title = html_text.escape(words.gettext("Mexican Train"), quote=False)
+    assert f"<h1>{title}</h1>" in html
+    for anchor, heading in MEXICAN_TRAIN_SECTIONS.items():
+        assert f'<h2 id="{anchor}">{html_text.escape(words.gettext(heading), quote=False)}</h2>' in html, heading
+    compared = re.search(r'<table class="compare rules">(.*?)</table>', html, re.S)
+    assert compared and compared[1].count('<th scope="row">') == 7
+    for msgid in (
+        "Your own train, the Mexican train, and any train that carries a marker.",
+        "It stays in its train and must be covered by one tile before play goes on elsewhere.",
+        "It closes its line and needs three toes before anyone plays elsewhere.",
+    ):
+        assert said(language, html, msgid), f"{language}: {msgid}"
+    assert 'action="/' + language + '/mexican-train/play"' in html
+    players = re.search(r'<select name="players"[^>]*>(.*?)</select>', html, re.S)
+    assert players and re.findall(r'<option value="(\d+)"', players[1]) == [str(n) for n in range(2, 9)]
+    assert re.search(r'<option value="4" selected>', players[1])
+    assert all(f'name="seat{n}"' in html for n in range(1, 8)) and 'name="seat8"' not in html
+    blank = re.search(r'<select name="blank_double"[^>]*>(.*?)</select>', html, re.S)
+    assert blank and re.findall(r'<option value="(\d+)"', blank[1]) == ["50", "25", "0"]
+    for name in ("set", "hand", "length", "limit", "turn_seconds"):
+        assert f'<select name="{name}"' in html, name
+    assert 'name="start_toes"' not in html and 'name="public"' in html
+    if language != "en":
+        assert words.gettext("Mexican Train") != "Mexican Train"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_links_the_mexican_train_page_and_its_play(server: Server, language: str) -> None:
+    _, html = fetch(f"{server.url}/{language}/")
+    name = html_text.escape(translations(language).gettext("Mexican Train"), quote=False)
+    assert f'<h2><a href="/{language}/mexican-train">{name}</a></h2>' in html
+    assert f'action="/{language}/mexican-train/play"' in html

@@ -24,9 +24,27 @@ from typing import Any
 from dominohall.games import GAMES, GameOptions, game_of
 
 from ..engine.errors import OptionsError
-from ..engine.settings import WHOLE, Setting, read_settings
+from ..engine.settings import CHOICE, FLAG, SCORE_LIMIT, WHOLE, Setting, read_settings
 from .errors import CommandError
 
+__all__ = [
+    "CHOICE",
+    "FLAG",
+    "GAME_NAMES",
+    "SCORE_LIMIT",
+    "WHOLE",
+    "Setting",
+    "TableSettings",
+    "chosen_settings_of",
+    "default_settings",
+    "hands_that_fit",
+    "options_from_settings",
+    "schema_of",
+    "table_settings_from",
+]
+
+GAME_NAMES = tuple(GAMES)
+"""Every game's name, in the order the site lists them."""
 DEFAULT_GAME = next(iter(GAMES))
 """The game of a table made without naming one: the first the registry lists."""
 MOST_SEATS = max(setting.high for game in GAMES.values() for setting in game.settings if setting.name == "players")
@@ -115,3 +133,51 @@ def table_settings_from(settings: dict[str, Any], base: TableSettings | None = N
     if not isinstance(public, bool):
         raise _refuse("public is true or false", "public")
     return TableSettings(seconds, public)
+
+
+def schema_of(game: str) -> tuple[Setting, ...]:
+    """``game``'s settings schema (its descriptor's ``settings``), for the site's form and rules line."""
+    return GAMES[game].settings
+
+
+def default_settings(game: str) -> dict[str, Any]:
+    """The settings of a table made with none given, as a host would choose them: a setting that follows
+    others (a set or hand that follows the players) is left out.
+
+    >>> default_settings("mexicantrain")
+    {'players': 4, 'length': 'full', 'blank_double': 50, 'limit': None}
+    """
+    rules = GAMES[game]
+    chosen: dict[str, Any] = rules.chosen_settings(rules.from_settings({}))
+    return chosen
+
+
+def chosen_settings_of(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The settings a host chose of a table's ``options`` (as its summary writes them): those that follow
+    others left out."""
+    rules = GAMES[game]
+    chosen: dict[str, Any] = rules.chosen_settings(rules.options_from_dict(options))
+    return chosen
+
+
+def hands_that_fit(game: str, settings: dict[str, Any]) -> list[int]:
+    """The hands ``game`` accepts with ``settings`` (record option names, no ``hand``), smallest first: empty
+    when the settings make no table whatever the hand, or the game has no hand setting.
+
+    >>> hands_that_fit("mexicantrain", {"players": 8, "set": 9})
+    [1, 2, 3, 4, 5, 6]
+    >>> hands_that_fit("mexicantrain", {"players": 8})
+    [10]
+    """
+    rules = GAMES[game]
+    hand = next((setting for setting in rules.settings if setting.name == "hand"), None)
+    if hand is None or hand.kind != WHOLE:
+        return []
+    fits = []
+    for size in range(hand.low, hand.high + 1):
+        try:
+            rules.from_settings(read_settings(rules.settings, settings | {"hand": size}))
+        except OptionsError:
+            continue
+        fits.append(size)
+    return fits

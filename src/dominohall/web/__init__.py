@@ -27,7 +27,7 @@ LANGUAGES = ("en", "ru", "pl", "cs")
 """The site's languages, the first the default."""
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "pl": "Polski", "cs": "Čeština"}
 COOKIE = "dh_lang"
-GAME_SLUGS = ("chicken-foot", "standard")
+GAME_SLUGS = ("chicken-foot", "mexican-train", "standard")
 
 
 @cache

@@ -10,17 +10,29 @@ sent as no value, so the server picks it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..tables.errors import CommandError
-from ..tables.settings import options_from_settings, table_settings_from
+from ..tables.settings import (
+    CHOICE,
+    FLAG,
+    SCORE_LIMIT,
+    WHOLE,
+    Setting,
+    chosen_settings_of,
+    default_settings,
+    hands_that_fit,
+    options_from_settings,
+    schema_of,
+    table_settings_from,
+)
 from . import translations
+from .words import game_title
 
-MAX_SEATS = {"chickenfoot": 12, "standard": 4}
-"""The most seats a table of each game has."""
 LEVELS = ("easy", "medium", "hard", "expert")
 """The bot levels a seat of the form may have (or ``person``: a free seat for a friend)."""
 LIMITS = (100, 150, 200, 300)
@@ -46,7 +58,14 @@ GAME_DEFAULTS: dict[str, dict[str, str]] = {
     },
     "standard": {"mode": "draw", "players": "2", "set": "6", "partners": "", "target": "by-mode", "target_other": ""},
 }
-"""Each game's form as it first shows: every field's value as the form posts it."""
+"""The hand-written forms (still to move onto the schema, as every other game's form is): each field's value
+as the form first shows it, as the form posts it."""
+AUTO = "auto"
+"""A choice that sends no value, so that the game's default (which follows other settings) applies."""
+OFF = "off"
+"""A choice of "none" for a setting whose default is no value (no score limit)."""
+OTHER = "other"
+"""A choice whose number is typed in the field ``<name>_other``."""
 TABLE_DEFAULTS = {"turn_seconds": "auto", "public": ""}
 """The table's own settings as a form first shows them."""
 CHECKBOXES = frozenset({"partners", "public"})
@@ -87,10 +106,11 @@ class Field:
 
 def choices_of(game: str, form: dict[str, str]) -> dict[str, str]:
     """What the person chose in a posted form, every field of ``game``'s form filled (defaults where absent)."""
-    chosen = GAME_DEFAULTS[game] | TABLE_DEFAULTS | {"name": ""}
-    chosen |= {f"seat{seat}": "medium" for seat in range(1, MAX_SEATS[game])}
+    chosen = form_defaults(game) | TABLE_DEFAULTS | {"name": ""}
+    chosen |= {f"seat{seat}": "medium" for seat in range(1, most_seats(game))}
+    flags = CHECKBOXES | {setting.name for setting in schema_of(game) if setting.kind == FLAG}
     for key in chosen:
-        if key in CHECKBOXES:
+        if key in flags:
             chosen[key] = "on" if form.get(key) == "on" else ""
         elif key in form:
             chosen[key] = form[key].strip()[:40]
@@ -106,6 +126,8 @@ def table_choices(summary: dict[str, Any]) -> dict[str, str]:
         "turn_seconds": "auto" if seconds is None else "off" if seconds == 0 else str(seconds),
         "public": "on" if own.get("public") else "",
     }
+    if game not in GAME_DEFAULTS:
+        return chosen | _schema_choices(game, options)
     if game == "chickenfoot":
         return chosen | _chicken_foot_choices(options)
     usual = options_from_settings("standard", {"mode": options["mode"]}).to_dict()["target"]
@@ -159,10 +181,12 @@ def settings_of(game: str, chosen: dict[str, str]) -> dict[str, Any]:
     """The settings (record option names and the table's own) that ``chosen`` asks for; ``FormError`` when
     a field holds something that is no choice at all (the hall checks the rest)."""
     players = _number(chosen, "players")
-    if not 2 <= players <= MAX_SEATS[game]:
+    if not 2 <= players <= most_seats(game):
         raise FormError("players")
     settings: dict[str, Any] = {"players": players}
-    if game == "chickenfoot":
+    if game not in GAME_DEFAULTS:
+        settings |= _schema_settings(game, chosen)
+    elif game == "chickenfoot":
         if chosen["set"] != "auto":
             settings["set"] = _number(chosen, "set")
         if chosen["hand"] != "auto":
@@ -235,6 +259,9 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         return forms.gettext("A name is 1 to 24 letters, digits or signs.")
     if field_name == "hand" and game == "chickenfoot" and "players" in chosen:
         return _hand_text(language, chosen)
+    schema_text = _schema_problem(language, game, field_name, chosen) if game not in GAME_DEFAULTS else None
+    if schema_text is not None:
+        return schema_text
     reasons = {
         "players": forms.gettext("Chicken Foot is played by 2 to 12 players.")
         if game == "chickenfoot"
@@ -263,7 +290,7 @@ def _hand_text(language: str, chosen: dict[str, str]) -> str:
     forms = translations(language)
     players = int(chosen["players"]) if NUMBER.fullmatch(chosen["players"]) else 0
     top = chosen["set"]
-    if not 2 <= players <= MAX_SEATS["chickenfoot"] or top == "auto" or not NUMBER.fullmatch(top):
+    if not 2 <= players <= most_seats("chickenfoot") or top == "auto" or not NUMBER.fullmatch(top):
         top = "9" if players <= 6 else "12" if players <= 8 else "15"
     tiles = (int(top) + 1) * (int(top) + 2) // 2
     most = (tiles - 1) // players if players else 0
@@ -289,7 +316,10 @@ def fields_of(
     """The fields of ``game``'s table form in ``language``, set to ``chosen``, the reason on each one at fault;
     with ``reasons``, each field also carries why the server may refuse it (for a form the page's script sends:
     it shows that reason when an error names the field)."""
-    built = _chicken_foot_fields(language) if game == "chickenfoot" else _standard_fields(language)
+    if game not in GAME_DEFAULTS:
+        built = _schema_fields(language, game)
+    else:
+        built = _chicken_foot_fields(language) if game == "chickenfoot" else _standard_fields(language)
     built += _table_fields(language)
     for each in built:
         if reasons:
@@ -308,9 +338,11 @@ def _points(language: str, values: tuple[int, ...]) -> list[tuple[str, str]]:
     return [(str(n), forms.ngettext("%(num)d point", "%(num)d points", n) % {"num": n}) for n in values]
 
 
-def _players(language: str, most: int) -> Field:
+def _players(language: str, most: int, fewest: int = 2) -> Field:
     forms = translations(language)
-    counts = [(str(n), forms.ngettext("%(num)d player", "%(num)d players", n) % {"num": n}) for n in range(2, most + 1)]
+    counts = [
+        (str(n), forms.ngettext("%(num)d player", "%(num)d players", n) % {"num": n}) for n in range(fewest, most + 1)
+    ]
     return Field("players", forms.gettext("Players"), counts)
 
 
@@ -321,7 +353,7 @@ def _chicken_foot_fields(language: str) -> list[Field]:
     toes = [(str(n), forms.ngettext("%(num)d toe", "%(num)d toes", n) % {"num": n}) for n in (6, 4)]
     limits = [("off", forms.gettext("None: the length decides")), *_points(language, LIMITS)]
     return [
-        _players(language, MAX_SEATS["chickenfoot"]),
+        _players(language, most_seats("chickenfoot")),
         Field(
             "set",
             forms.gettext("Set"),
@@ -413,7 +445,7 @@ def deal_rows() -> list[tuple[int, int, int, int]]:
     """The usual Chicken Foot deal by player count, as the hall deals it (the game page's table): players,
     the set's top double, the tiles in each hand and the rounds of a full match (one per double)."""
     rows = []
-    for players in range(2, MAX_SEATS["chickenfoot"] + 1):
+    for players in range(2, most_seats("chickenfoot") + 1):
         usual = options_from_settings("chickenfoot", {"players": players}).to_dict()
         rows.append((players, usual["set"], usual["hand"], usual["set"] + 1))
     return rows
@@ -439,38 +471,16 @@ def rules_line(language: str, game: str, options: dict[str, Any], settings: dict
     forms = translations(language)
     words = [forms.ngettext("%(num)d player", "%(num)d players", options["players"]) % {"num": options["players"]}]
     sets = set_names(language)
-    if game == "chickenfoot":
-        words += _chicken_foot_words(language, options, sets)
-    else:
+    if game == "standard":  # still hand-written: its mode comes first and its target is by mode
         words += _standard_words(language, options, sets)
+    else:
+        words += _schema_words(language, game, options)
     seconds = (settings or {}).get("turn_seconds")
     if seconds == 0:
         words.append(forms.gettext("No timer"))
     elif seconds:
         words.append(forms.ngettext("%(num)d second a turn", "%(num)d seconds a turn", seconds) % {"num": seconds})
     return " · ".join(words)
-
-
-def _chicken_foot_words(language: str, options: dict[str, Any], sets: dict[int, str]) -> list[str]:
-    forms = translations(language)
-    chosen = _chicken_foot_choices(options)
-    words = [sets.get(options["set"], str(options["set"]))]
-    if chosen["hand"] != "auto":
-        words.append(
-            _count(forms.ngettext("%(num)d tile per hand", "%(num)d tiles per hand", options["hand"]), options["hand"])
-        )
-    limit = options["limit"]
-    if limit is not None:
-        words.append(_count(forms.ngettext("Score limit: %(num)d point", "Score limit: %(num)d points", limit), limit))
-    else:
-        full, half, one = forms.gettext("Full match"), forms.gettext("Half match"), forms.gettext("One round")
-        words.append({"full": full, "half": half, "one": one}.get(options["length"], options["length"]))
-    toes, blank = options["start_toes"], options["blank_double"]
-    if toes != 6:
-        words.append(_count(forms.ngettext("%(num)d start toe", "%(num)d start toes", toes), toes))
-    if blank != 50:
-        words.append(_count(forms.ngettext("0-0 counts %(num)d point", "0-0 counts %(num)d points", blank), blank))
-    return words
 
 
 def _count(text: str, num: int) -> str:
@@ -495,3 +505,272 @@ def _standard_words(language: str, options: dict[str, Any], sets: dict[int, str]
         else forms.ngettext("To %(num)d point", "To %(num)d points", target) % {"num": target}
     )
     return words
+
+
+# -- the forms made from a game's settings schema -----------------------------------------------------
+# Every game's form but the two hand-written ones above (GAME_DEFAULTS) is made here from its descriptor's
+# settings (``Setting``: kind, range or choices, label) and its defaults: the fields, their checks, the reason
+# next to a field at fault and the table's rules line. The words of a setting's values go by the setting
+# (its name or unit), never by the game.
+
+
+def most_seats(game: str) -> int:
+    """The most seats a table of ``game`` has: its ``players`` setting's ``high``."""
+    return next(setting.high for setting in schema_of(game) if setting.name == "players")
+
+
+def _fewest_seats(game: str) -> int:
+    return next(setting.low for setting in schema_of(game) if setting.name == "players")
+
+
+@functools.cache
+def _fixed_defaults(game: str) -> dict[str, str]:
+    """The settings left out of the game's defaults (they may follow others) whose value is in fact the same
+    for every number of players: the form offers that value itself rather than "by the number of players"."""
+    chosen = default_settings(game)
+    fixed = {}
+    for setting in schema_of(game):
+        if setting.name in chosen:
+            continue
+        values = {
+            options_from_settings(game, {"players": players}).to_dict().get(setting.name)
+            for players in range(_fewest_seats(game), most_seats(game) + 1)
+        }
+        if len(values) == 1:
+            fixed[setting.name] = _as_choice(values.pop())
+    return fixed
+
+
+def _as_choice(value: object) -> str:
+    """A setting's value as the form posts it."""
+    if value is None:
+        return OFF
+    if isinstance(value, bool):
+        return "on" if value else ""
+    return str(value)
+
+
+def _typed(setting: Setting) -> bool:
+    """True for a setting whose number may be typed ("Another number…"): a whole number other than the players."""
+    return setting.kind == WHOLE and setting.name != "players"
+
+
+def _in_points(setting: Setting) -> bool:
+    return setting.high == SCORE_LIMIT or setting.name == "blank_double"
+
+
+def _listed(setting: Setting) -> tuple[int, ...]:
+    """The numbers a whole-number setting's select names (any other is typed)."""
+    if setting.high == SCORE_LIMIT:
+        return LIMITS
+    if setting.name == "hand":
+        return HANDS
+    return tuple(range(setting.low, min(setting.high, setting.low + 20) + 1))
+
+
+def form_defaults(game: str) -> dict[str, str]:
+    """``game``'s form as it first shows: every field's value as the form posts it."""
+    if game in GAME_DEFAULTS:
+        return dict(GAME_DEFAULTS[game])
+    chosen, fixed = default_settings(game), _fixed_defaults(game)
+    defaults = {}
+    for setting in schema_of(game):
+        name = setting.name
+        defaults[name] = _as_choice(chosen[name]) if name in chosen else fixed.get(name, AUTO)
+        if _typed(setting):
+            defaults[f"{name}_other"] = ""
+    return defaults
+
+
+def _schema_choices(game: str, options: dict[str, Any]) -> dict[str, str]:
+    """A table's game settings (its summary's ``options``) as its form shows them."""
+    chosen, fixed = chosen_settings_of(game, options), _fixed_defaults(game)
+    shown = {}
+    for setting in schema_of(game):
+        name = setting.name
+        if _typed(setting):
+            shown[f"{name}_other"] = ""
+        if name not in chosen and name not in fixed:
+            shown[name] = AUTO  # it follows the others
+            continue
+        value = chosen[name] if name in chosen else options.get(name)
+        if _typed(setting) and isinstance(value, int) and value not in _listed(setting):
+            shown[name], shown[f"{name}_other"] = OTHER, str(value)
+        else:
+            shown[name] = _as_choice(value)
+    return shown
+
+
+def _schema_settings(game: str, chosen: dict[str, str]) -> dict[str, Any]:
+    """The game's settings (not the players) the choices ask for: a choice of "auto" is left out."""
+    settings: dict[str, Any] = {}
+    for setting in schema_of(game):
+        name, value = setting.name, chosen.get(setting.name, "")
+        if name == "players" or value == AUTO:
+            continue
+        if setting.kind == FLAG:
+            settings[name] = value == "on"
+        elif value == OFF:
+            settings[name] = None
+        elif value == OTHER and _typed(setting):
+            settings[name] = _number(chosen, f"{name}_other", name)
+        elif setting.is_number():
+            settings[name] = _number(chosen, name)
+        else:
+            settings[name] = value
+    return settings
+
+
+def _value_label(language: str, setting: Setting, value: int | str) -> str:
+    """One value of a setting as its select says it."""
+    forms = translations(language)
+    if setting.unit == "double-{}" and isinstance(value, int):
+        return set_names(language).get(value, str(value))
+    if setting.name == "length":
+        lengths = {
+            "full": forms.gettext("Full match: every double"),
+            "half": forms.gettext("Half match"),
+            "one": forms.gettext("One round"),
+        }
+        return lengths.get(str(value), str(value))
+    if isinstance(value, int) and setting.name == "hand":
+        return forms.ngettext("%(num)d tile", "%(num)d tiles", value) % {"num": value}
+    if isinstance(value, int) and setting.name == "start_toes":
+        return forms.ngettext("%(num)d toe", "%(num)d toes", value) % {"num": value}
+    if isinstance(value, int) and _in_points(setting):
+        return forms.ngettext("%(num)d point", "%(num)d points", value) % {"num": value}
+    return setting.unit.format(value)
+
+
+def _schema_fields(language: str, game: str) -> list[Field]:
+    """The fields of ``game``'s form, one per setting of its schema, in the schema's order."""
+    forms = translations(language)
+    defaults = form_defaults(game)
+    built = []
+    for setting in schema_of(game):
+        name, label = setting.name, forms.gettext(setting.label)
+        note = (
+            forms.gettext("A house setting: the table shows it to everyone when it is on.") if setting.house else None
+        )
+        if name == "players":
+            built.append(_players(language, setting.high, setting.low))
+            continue
+        if setting.kind == FLAG:
+            built.append(Field(name, label, note=note))
+            continue
+        options: list[tuple[str, str]] = []
+        if defaults[name] == AUTO:
+            options.append((AUTO, forms.gettext("By the number of players")))
+        elif defaults[name] == OFF:
+            options.append((OFF, forms.gettext("None: the length decides")))
+        values = setting.choices if setting.kind == CHOICE else _listed(setting)
+        options += [(str(value), _value_label(language, setting, value)) for value in values]
+        other_label = ""
+        if _typed(setting):
+            another = forms.gettext("Another score…") if _in_points(setting) else forms.gettext("Another number…")
+            options.append((OTHER, another))
+            other_label = label
+        built.append(Field(name, label, options, note=note, other_label=other_label))
+    return built
+
+
+def _schema_problem(language: str, game: str, field_name: str | None, chosen: dict[str, str]) -> str | None:
+    """Why a field of a schema-made form holds no setting of the game; ``None`` for a field the forms share
+    (the length, a score limit, the timer, the seats), whose reasons ``problem_text`` gives."""
+    forms = translations(language)
+    setting = next((setting for setting in schema_of(game) if setting.name == field_name), None)
+    if setting is None or setting.name in ("length", "limit"):
+        return None
+    if setting.name == "players":
+        text = forms.gettext("%(game)s is played by %(low)d to %(high)d players.")
+        return text % {"game": game_title(language, game), "low": setting.low, "high": setting.high}
+    if setting.name == "hand":
+        return _schema_hand_text(language, game, chosen)
+    if setting.unit == "double-{}":
+        sets = ", ".join(_value_label(language, setting, top) for top in setting.choices)
+        return forms.gettext("Choose one of this game's sets: %(sets)s.") % {"sets": sets}
+    label = forms.gettext(setting.label)
+    if setting.kind == CHOICE:
+        words = ", ".join(_value_label(language, setting, value) for value in setting.choices)
+        return forms.gettext("%(label)s: choose one of %(choices)s.") % {"label": label, "choices": words}
+    if setting.kind == WHOLE:
+        text = forms.gettext("%(label)s: a whole number from %(low)d to %(high)d.")
+        return text % {"label": label, "low": setting.low, "high": setting.high}
+    return None
+
+
+def _schema_hand_text(language: str, game: str, chosen: dict[str, str]) -> str:
+    """Why a hand does not fit, with the hands that would (the game's own checks tried on every hand)."""
+    forms = translations(language)
+    names = {setting.name for setting in schema_of(game)}
+    trial = form_defaults(game) | dict(chosen) | {"hand": AUTO}
+    try:
+        settings = {key: value for key, value in settings_of(game, trial).items() if key in names}
+        top = options_from_settings(game, settings).to_dict().get("set")
+    except (FormError, CommandError):
+        settings = {}
+        top = options_from_settings(game, {}).to_dict().get("set")
+    fits = hands_that_fit(game, settings)
+    set_name = set_names(language).get(top, str(top)) if isinstance(top, int) else ""
+    if not fits:
+        return forms.gettext("That many tiles per hand do not fit this set for this many players.")
+    if len(fits) == 1:
+        text = forms.ngettext(
+            "%(set)s: for this many players, every hand holds %(num)d tile; another set allows another hand.",
+            "%(set)s: for this many players, every hand holds %(num)d tiles; another set allows another hand.",
+            fits[0],
+        )
+        return text % {"set": set_name, "num": fits[0]}
+    typed = chosen.get("hand_other", "") if chosen.get("hand") == OTHER else str(fits[0])
+    if not NUMBER.fullmatch(typed) or int(typed) < fits[0]:
+        return forms.gettext("Tiles per hand: type a whole number from 1 to %(num)d.") % {"num": fits[-1]}
+    text = forms.ngettext(
+        "%(set)s: for this many players, at most %(num)d tile per hand.",
+        "%(set)s: for this many players, at most %(num)d tiles per hand.",
+        fits[-1],
+    )
+    return text % {"set": set_name, "num": fits[-1]}
+
+
+def _schema_words(language: str, game: str, options: dict[str, Any]) -> list[str]:
+    """A schema-made table's settings in short (after the players): the set, then every setting a host chose
+    that is not its default; a score limit stands where the length would."""
+    forms = translations(language)
+    chosen, defaults = chosen_settings_of(game, options), form_defaults(game)
+    schema = schema_of(game)
+    has_length = any(setting.name == "length" for setting in schema)
+    words = []
+    for setting in schema:
+        name, value = setting.name, options.get(setting.name)
+        if name == "players" or (setting.high == SCORE_LIMIT and has_length):
+            continue  # a score limit stands where the length would
+        if setting.unit == "double-{}" and isinstance(value, int):
+            words.append(set_names(language).get(value, str(value)))
+        elif name == "length":
+            limit = next((options.get(s.name) for s in schema if s.high == SCORE_LIMIT), None)
+            if isinstance(limit, int):
+                words.append(
+                    _count(forms.ngettext("Score limit: %(num)d point", "Score limit: %(num)d points", limit), limit)
+                )
+            else:
+                full, half, one = forms.gettext("Full match"), forms.gettext("Half match"), forms.gettext("One round")
+                words.append({"full": full, "half": half, "one": one}.get(str(value), str(value)))
+        elif name in chosen and _as_choice(chosen[name]) != defaults.get(name) and value is not None:
+            words.append(_setting_word(language, setting, value))
+    return words
+
+
+def _setting_word(language: str, setting: Setting, value: int | str | bool) -> str:
+    """A setting that is not its default, as the rules line says it."""
+    forms = translations(language)
+    if isinstance(value, bool):
+        return forms.gettext(setting.label)
+    if isinstance(value, int) and setting.name == "hand":
+        return _count(forms.ngettext("%(num)d tile per hand", "%(num)d tiles per hand", value), value)
+    if isinstance(value, int) and setting.name == "start_toes":
+        return _count(forms.ngettext("%(num)d start toe", "%(num)d start toes", value), value)
+    if isinstance(value, int) and setting.name == "blank_double":
+        return _count(forms.ngettext("0-0 counts %(num)d point", "0-0 counts %(num)d points", value), value)
+    if isinstance(value, int) and setting.high == SCORE_LIMIT:
+        return _count(forms.ngettext("Score limit: %(num)d point", "Score limit: %(num)d points", value), value)
+    return f"{forms.gettext(setting.label)}: {_value_label(language, setting, value)}"

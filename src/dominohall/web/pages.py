@@ -29,6 +29,7 @@ from .forms import (
     choices_of,
     deal_rows,
     fields_of,
+    most_seats,
     problem_text,
     problems_of,
     rules_line,
@@ -38,11 +39,13 @@ from .forms import (
 from .replays import router as replays
 from .responses import ONE_YEAR, language_of, not_found, page
 from .seats import cookie_name, hall_of, set_seat_cookie
-from .words import bot_names, seat_labels, table_strings
+from .words import bot_names, game_title, seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
 
-GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "standard": "standard"}
+GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "mexican-train": "mexicantrain", "standard": "standard"}
+DRAWN = frozenset({"chickenfoot", "standard"})
+"""The games whose table the table page draws (the others say so: no-drawing.html)."""
 
 
 def mount(app: FastAPI) -> None:
@@ -119,6 +122,7 @@ async def lobby(request: Request, language: str) -> dict[str, Any]:
                 "id": table["id"],
                 "link": table["link"],
                 "game": table["game"],
+                "title": game_title(language, table["game"]),
                 "rules": rules_line(language, table["game"], table["options"], table.get("settings")),
                 "taken": len(seats) - table["free"],
                 "seats": len(seats),
@@ -244,7 +248,7 @@ async def table_page(table_id: str, request: Request) -> Response:
     if actor is None:
         return page(request, language, "not-found.html", status=404, table_link=True)
     summary = actor.state.summary()
-    if summary["game"] not in GAME_OF_SLUG.values():  # no drawing of that game: say so, never draw another
+    if summary["game"] not in DRAWN:  # no drawing of that game: say so, never draw another
         return page(request, language, "no-drawing.html", table=summary)
     share = str(request.url.replace(query=None))
     return page(
@@ -351,6 +355,7 @@ def game_form(
     status = 400 if problems else 200
     wrong = {problem["field"] for problem in problems}
     context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problems": problems, "wrong": wrong}
+    context["max_seats"] = most_seats(game)
     if game == "chickenfoot":
         context["deal"] = deal_rows()
     return page(request, language, f"{slug}.html", status=status, **context)

@@ -9,6 +9,17 @@ from typing import Any
 from . import plural_forms, translations
 
 
+def game_title(language: str, game: str) -> str:
+    """A game's name as the site says it in ``language`` (the lobby, the forms' reasons)."""
+    forms = translations(language)
+    titles = {
+        "chickenfoot": forms.gettext("Chicken Foot"),
+        "mexicantrain": forms.gettext("Mexican Train"),
+        "standard": forms.gettext("Standard dominoes"),
+    }
+    return titles.get(game, game)
+
+
 def bot_names(language: str) -> dict[str, str]:
     """How a bot's seat is named in ``language``."""
     forms = translations(language)
