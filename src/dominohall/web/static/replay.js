@@ -3,7 +3,7 @@
 // is. Arrow keys, buttons and a slider step through it; the address follows the position ("#r3m14": round 3,
 // after 14 of its moves) so any move can be shared. A table's replay can ask for the analysis of a seat.
 import { Analysis } from "./analysis.js";
-import { drawBoard, focusKeys, handTile } from "./board.js";
+import { drawBoard, focusKeys, handTile, stickNames } from "./board.js";
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
 import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
@@ -15,7 +15,7 @@ const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
 /** The record shown (as record.js reads it), where, and each round's deal commitment (from the record as written).
  * @type {{record: any, round: number, move: number, names: string[], commitments: (string | null)[]}} */
 const state = { record: null, round: 0, move: 0, names: [], commitments: [] };
-const camera = new Camera($("board"));
+const camera = new Camera($("board"), () => stickNames(camera.svg, camera.box)); // Mexican Train's names in sight
 const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
 $("share").hidden = !source.record; // a file read in this browser is nowhere for a link to lead others
 const analysis = source.table ? new Analysis(source, { changed: () => render(), names: () => state.names }) : null;
