@@ -237,7 +237,7 @@ function lay(row, tile) {
   const [a, b] = ends(tile);
   const double = a === b;
   const length = double ? UNIT : 2 * UNIT;
-  const spot = { tile, on: row.last, x: row.end + length / 2, y: row.y, heading: 0, double, near: row.open, far: a === row.open ? b : a, children: 0, used: new Set() };
+  const spot = { tile, on: row.last, train: row.train, x: row.end + length / 2, y: row.y, heading: 0, double, near: row.open, far: a === row.open ? b : a, children: 0, used: new Set() };
   Object.assign(row, { end: row.end + length + GAP, open: spot.far, last: tile });
   return spot;
 }
@@ -384,7 +384,7 @@ export function drawBoard(container, view, game, options = {}) {
       el("line", { x1: s.link[0], y1: s.link[1], x2, y2, class: "link" }, layer);
     }
     const classes = ["tile", last && last.tile === s.tile ? "last" : "", fresh === s.tile ? "new" : "", recent.has(s.tile) ? "recent" : ""].filter(Boolean);
-    const group = el("g", { class: classes.join(" "), "data-tile": s.tile, transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})` }, layer);
+    const group = el("g", { class: classes.join(" "), "data-tile": s.tile, ...(s.train === undefined ? {} : { "data-train": s.train }), transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)}) rotate(${rotation(s)})` }, layer);
     group.appendChild(tileFace(s.far, s.near, turn(s)));
   }
   if (lines) layer.appendChild(lines.names);

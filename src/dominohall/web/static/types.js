@@ -170,7 +170,7 @@
 /**
  * A tile on the board (board.js): where it lies, which way its line runs (`heading`, degrees), the numbers
  * at its near and far ends, the slots taken on it, and the dashed link of a tile that jumped out.
- * @typedef {{tile: Tile, on?: Tile | null, x: number, y: number, heading: number, double: boolean, root?: boolean,
+ * @typedef {{tile: Tile, on?: Tile | null, train?: Train, x: number, y: number, heading: number, double: boolean, root?: boolean,
  *   near: number, far: number, children: number, used: Set<number>, link?: number[] | null, turns?: number}} Spot
  */
 /** @typedef {{x: number, y: number, angle: number, hl: number, hw: number}} Rect A tile's rectangle. */
