@@ -445,6 +445,10 @@ function drawTrains(layer, rows, view, labels, trains) {
   return { box: { minX: -HW, minY: rows[0].y - HL - 2, maxX: right, maxY: rows[rows.length - 1].y + HL + 2 }, names };
 }
 
+/** Mexican Train: the first box to follow stretched over every row (``bounds``: the board's), so the camera
+ * keeps every train's end in view, each a place one may play. */
+export const allRows = (bounds, boxes) => (boxes.length ? [{ ...boxes[0], minY: bounds.minY, maxY: bounds.maxY }, ...boxes.slice(1)] : boxes);
+
 /** Keep Mexican Train's names in sight: moved right to the left edge of the view ``box`` when it cuts them. */
 export function stickNames(svg, box) {
   const names = svg?.querySelector(".train-names");

@@ -3,7 +3,7 @@
 // is. Arrow keys, buttons and a slider step through it; the address follows the position ("#r3m14": round 3,
 // after 14 of its moves) so any move can be shared. A table's replay can ask for the analysis of a seat.
 import { Analysis } from "./analysis.js";
-import { drawBoard, focusKeys, handTile, stickNames } from "./board.js";
+import { allRows, drawBoard, focusKeys, handTile, stickNames } from "./board.js";
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
 import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
@@ -271,7 +271,8 @@ function renderBoard(record, round, position) {
   const playHere = view.trains ? words.cover_first : words.waits_toes;
   const { svg, bounds, areaOf } = drawBoard(board, view, record.game, { portrait, pending: waiting?.tile ?? null, playHere, trains });
   board.dataset.moves = String(state.move);
-  camera.attach(svg, bounds, focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean));
+  const focus = focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean);
+  camera.attach(svg, bounds, trains ? allRows(bounds, focus) : focus, trains ? 1 : 0);
 }
 
 /** In All Fives and Bergen, the points each seat's side scored in play so far this hand (null elsewhere).

@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { drawBoard, focusKeys, stickNames } from "./board.js";
+import { allRows, drawBoard, focusKeys, stickNames } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -252,7 +252,9 @@ function renderBoard() {
   done.round = round;
   const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
-  camera.attach(svg, bounds, [...places, ...followed], places.length);
+  const focus = [...places, ...followed];
+  if (view.trains) camera.attach(svg, bounds, allRows(bounds, focus), Math.max(1, places.length));
+  else camera.attach(svg, bounds, focus, places.length);
 }
 
 
