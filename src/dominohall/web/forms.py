@@ -108,8 +108,6 @@ def table_choices(summary: dict[str, Any]) -> dict[str, str]:
     }
     if game == "chickenfoot":
         return chosen | _chicken_foot_choices(options)
-    if game == "mexicantrain":  # stopgap until the Mexican Train form: the table page's settings only
-        return chosen | {key: str(options[key]) for key in ("players", "length", "blank_double")}
     usual = options_from_settings("standard", {"mode": options["mode"]}).to_dict()["target"]
     target, named = options["target"], "by-mode"
     if target != usual:
@@ -292,9 +290,6 @@ def fields_of(
     with ``reasons``, each field also carries why the server may refuse it (for a form the page's script sends:
     it shows that reason when an error names the field)."""
     built = _chicken_foot_fields(language) if game == "chickenfoot" else _standard_fields(language)
-    if game == "mexicantrain":  # stopgap until the Mexican Train form: the table page's settings only
-        shared = ("length", "blank_double")
-        built = [_players(language, 8), *(f for f in _chicken_foot_fields(language) if f.name in shared)]
     built += _table_fields(language)
     for each in built:
         if reasons:
@@ -446,8 +441,6 @@ def rules_line(language: str, game: str, options: dict[str, Any], settings: dict
     sets = set_names(language)
     if game == "chickenfoot":
         words += _chicken_foot_words(language, options, sets)
-    elif game == "mexicantrain":  # stopgap until the Mexican Train form
-        words.append(sets.get(options["set"], str(options["set"])))
     else:
         words += _standard_words(language, options, sets)
     seconds = (settings or {}).get("turn_seconds")
