@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from dominohall.games import new_match
+from dominohall.engine.fair import DealSeed
+from dominohall.engine.tiles import tile_name
+from dominohall.games import game_named, new_match
 from dominohall.games.records import SeatInfo, export_record
 from dominohall.games.standard.rules.options import StandardOptions
 
@@ -166,3 +168,48 @@ def test_reduce_folds_a_real_servers_frames_alike_live_after_a_reconnect_and_fro
             state["table"].pop(name)
         state["fair"].pop("seen")
     assert snapshot == live
+
+
+FAIR_DEALS = """import { fairDeal } from "./src/dominohall/web/static/fair.js";
+const cases = JSON.parse(process.argv[1]);
+const out = [];
+for (const c of cases) out.push(await fairDeal(c.game, c.options, c.index, c.seed));
+console.log(JSON.stringify(out));"""
+
+
+@pytest.mark.parametrize("game", ["mexicantrain", "chickenfoot"])
+def test_fair_js_deals_every_round_of_a_train_game_as_the_server_does(game: str) -> None:
+    """fair.js deals a round of Mexican Train (or Chicken Foot) from a seed exactly as the server's
+    ``fair_deal``: the round's double taken out of the shuffled set, the hands, the boneyard, and the opener
+    drawn in the first round only; over several rounds, sets and numbers of seats."""
+    chosen = [(4, None, 0), (4, None, 5), (2, 9, 1), (8, 15, 0), (6, 12, 12)]
+    cases, expected = [], []
+    for players, top, index in chosen:
+        settings = {"players": players} | ({"set": top} if top else {})
+        options = game_named(game).from_settings(settings)
+        record_options = options.to_dict()
+        secret = bytes(range(index, index + 32))
+        contributions = tuple("ab" * 16 if seat % 2 else None for seat in range(players))
+        seed = DealSeed("t-" + game, 1, index + 1, secret, contributions)
+        deal = game_named(game).fair_deal(options, index, seed)
+        hands = [[tile_name(t) for t in hand] for hand in deal.hands]
+        boneyard = [tile_name(t) for t in deal.boneyard]
+        expected.append({"hands": hands, "boneyard": boneyard, "first": deal.first})
+        wire = {
+            "table": seed.table,
+            "match": 1,
+            "round": index + 1,
+            "secret": secret.hex(),
+            "contributions": list(contributions),
+        }
+        cases.append({"game": game, "options": record_options, "index": index, "seed": wire})
+    run = subprocess.run(
+        [node(), "--input-type=module", "-e", FAIR_DEALS, json.dumps(cases)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert json.loads(run.stdout) == expected

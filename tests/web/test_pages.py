@@ -15,12 +15,13 @@ import segno
 from playwright.sync_api import Browser, expect
 
 from dominohall.engine.errors import RULES
+from dominohall.games import GAMES
 from dominohall.server.errors import HTTP_CODES
 from dominohall.server.protocol import PROTOCOL_VERSION
 from dominohall.tables.errors import CODES
-from dominohall.web import LANGUAGES, catalog, chosen_language, render, translations
+from dominohall.web import LANGUAGES, catalog, chosen_language, pages, render, translations
 from dominohall.web.catalogs import messages
-from dominohall.web.pages import lobby_order
+from dominohall.web.pages import DRAWN_GAMES, lobby_order
 from dominohall.web.words import table_strings
 
 from ..server.harness import Server, create_table
@@ -210,13 +211,24 @@ def test_the_table_page_shows_its_link_as_a_qr_code_drawn_on_the_server(server: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_table_of_a_game_the_pages_cannot_draw_says_so_and_draws_no_other_game(server: Server, language: str) -> None:
+def test_a_mexican_train_table_is_drawn_with_its_own_words(server: Server, language: str) -> None:
+    """A Mexican Train table's page is the table page (it showed a notice that it could not be drawn), its data
+    block holds the trains' words in the page's language, and its script is told the game, not another one."""
     table_id, _ = create_table(server, [None, "easy", "easy", "easy"], {"length": "one"}, "mexicantrain")
     _, html = fetch(f"{server.url}/t/{table_id}?lang={language}")
     forms = translations(language)
-    assert html_text.escape(forms.gettext("This game cannot be shown here yet"), quote=False) in html
-    assert f'href="/api/tables/{table_id}/record"' in html
-    assert "board.js" not in html and 'class="table-page"' not in html
+    assert forms.gettext("This game cannot be shown here yet") not in html
+    assert 'class="table-page"' in html and 'data-game="mexicantrain"' in html and "board.js" in html
+    assert json.dumps(forms.gettext("Mexican train"), ensure_ascii=False) in html
+    assert json.dumps(forms.gettext("%(tile)s must be covered first"), ensure_ascii=False) in html
+
+
+def test_every_game_of_the_site_is_drawn_and_any_other_gets_the_notice() -> None:
+    """The table page draws every game there is; a table of a game it does not list shows the notice (and its
+    record's link), never a board drawn as another game."""
+    assert set(GAMES) == DRAWN_GAMES
+    notice = (Path(pages.__file__).parent / "templates" / "no-drawing.html").read_text(encoding="utf-8")
+    assert "This game cannot be shown here yet" in notice and "/record" in notice and "board.js" not in notice
 
 
 def test_the_table_page_says_hello_in_the_protocol_version_its_data_block_gives(

@@ -19,7 +19,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from dominohall.engine.moves import SHARED_TRAIN
 from dominohall.engine.tiles import tile_name, tiles_of
+from dominohall.games.mexicantrain.rules.view import mexican_train_view
 from dominohall.games.records import replay
 from dominohall.web import LANGUAGES
 
@@ -513,4 +515,57 @@ def test_a_twelve_seat_double_fifteen_record_from_simulate_opens_in_the_viewer(
     same_as_engine(page, record, rounds - 1)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the replay of twelve seats scrolls sideways ({width} px)"
+    page.context.close()
+
+
+@pytest.fixture(scope="module")
+def mexican_train(quick: Server) -> tuple[str, dict[str, Any]]:
+    """A finished match of four-player Mexican Train on double-nine, half length (five rounds)."""
+    return finished_match(quick, "mexicantrain", {"players": 4, "set": 9, "length": "half"})
+
+
+TRAINS_SHOWN = """() => {
+  const rows = [...document.querySelectorAll("#board .layer > g.train")];
+  return { rows: rows.map((row) => ({ train: row.dataset.train, marked: row.classList.contains("marked") })),
+    names: [...document.querySelectorAll("#board .train-names .train-name")].map((name) => name.textContent),
+    tiles: [...document.querySelectorAll("#board g.tile[data-train]")]
+      .map((tile) => [tile.dataset.train, tile.dataset.tile]),
+    engine: document.querySelector("#board g.tile:not([data-train])")?.dataset.tile,
+    pending: document.getElementById("board").dataset.pending,
+    title: document.getElementById("viewer-title").textContent };
+}"""
+
+
+def test_a_mexican_train_record_replays_to_the_engines_trains_marks_and_uncovered_double(
+    quick: Server, browser: Browser, mexican_train: tuple[str, dict[str, Any]]
+) -> None:
+    """The viewer reads a Mexican Train record (it refused the game by name) and draws every position it is
+    asked for with the table's trains: a row per train named by its owner (or the Mexican train), each train's
+    tiles in the order laid, the marked trains and the double waiting for its cover, all as the engine has
+    them; each round's penalties and the totals add up as the record says."""
+    table_id, record = mexican_train
+    names = [seat["name"] for seat in record["seats"]]
+    page = new_page(browser, DESKTOP)
+    for index, data in enumerate(record["rounds"]):
+        moves = len(data["moves"])
+        for made in sorted({0, moves // 3, moves // 2, moves - 1, moves}):
+            page.goto(f"{quick.url}/r/{table_id}/1#r{index + 1}m{made}")
+            expect(page.locator("#slider")).to_have_value(str(made))
+            seen = page.evaluate(TRAINS_SHOWN)
+            view = mexican_train_view(engine_round(record, index, made if made < moves else None), None)
+            wire = ["mexican" if line.train == SHARED_TRAIN else str(line.train) for line in view.trains]
+            assert seen["title"] == "Replay: Mexican Train"
+            assert seen["engine"] == data["double"]
+            assert [row["train"] for row in seen["rows"]] == wire
+            assert seen["names"] == [*names, "Mexican train"]
+            laid = [[key, tile_name(tile)] for key, line in zip(wire, view.trains, strict=True) for tile in line.tiles]
+            assert seen["tiles"] == laid, f"round {index + 1} after {made} moves"
+            assert [row["marked"] for row in seen["rows"]] == [line.marked for line in view.trains]
+            waiting = tile_name(view.uncovered) if view.uncovered >= 0 and made < moves else ""
+            assert seen["pending"] == waiting
+        page.keyboard.press("End")
+        points = page.locator("#result-table tbody td.points").all_inner_texts()
+        assert [int(value) for value in points] == data["penalties"]
+    totals = page.locator("#result-table tbody td.total").all_inner_texts()
+    assert [int(value) for value in totals] == record["totals"]
     page.context.close()

@@ -44,8 +44,8 @@ from .words import bot_names, game_title, seat_labels, table_strings
 router = APIRouter(include_in_schema=False)
 
 GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "mexican-train": "mexicantrain", "standard": "standard"}
-DRAWN = frozenset({"chickenfoot", "standard"})
-"""The games whose table the table page draws (the others say so: no-drawing.html)."""
+DRAWN_GAMES = frozenset({"chickenfoot", "standard", "mexicantrain"})
+"""The games the table page draws (static/board.js); a table of any other says so and draws nothing."""
 
 
 def mount(app: FastAPI) -> None:
@@ -248,7 +248,7 @@ async def table_page(table_id: str, request: Request) -> Response:
     if actor is None:
         return page(request, language, "not-found.html", status=404, table_link=True)
     summary = actor.state.summary()
-    if summary["game"] not in DRAWN:  # no drawing of that game: say so, never draw another
+    if summary["game"] not in DRAWN_GAMES:  # no drawing of that game: say so, never draw another
         return page(request, language, "no-drawing.html", table=summary)
     share = str(request.url.replace(query=None))
     return page(
@@ -261,6 +261,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         strings=table_strings(language, protocol=request.app.state.protocol_version, game=summary["game"]),
         seat_labels=seat_labels(language, summary["seats"]),
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
+        rules_slug={game: slug for slug, game in GAME_OF_SLUG.items()}.get(summary["game"]),  # none: no game page yet
     )
 
 

@@ -17,7 +17,7 @@ from . import LANGUAGES, plural_forms, translations
 from .responses import data_block, language_of, not_found, page
 from .seats import hall_of
 from .tutorial import tutorial_data
-from .words import bot_names, layout_plurals, life_plurals, rules_words
+from .words import bot_names, layout_plurals, life_plurals, rules_words, train_words
 
 router = APIRouter(include_in_schema=False)
 
@@ -70,6 +70,7 @@ def replay_strings(language: str) -> str:
     words = {
         **viewer_words(language),
         **rules_words(language),
+        **train_words(language),
         **{f"seat_{level}": name for level, name in bot_names(language).items()},
     }
     plurals = {
@@ -99,6 +100,7 @@ def record_problems(language: str) -> dict[str, str]:
         "results": forms.gettext("an ended round has its results"),
         "move_seat": forms.gettext("a move names its seat"),
         "move_play": forms.gettext("a play names its tile and where it goes"),
+        "move_train": forms.gettext("a play names its train: a seat's number, or mexican"),
         "move_draw": forms.gettext("a draw names the tile drawn"),
         "move_kind": forms.gettext("a move is a play, a draw or a pass"),
         "not_held": forms.gettext("%(tile)s is not in the hand of seat %(seat)d"),
@@ -122,6 +124,7 @@ def viewer_words(language: str) -> dict[str, str]:
         "fair_round": forms.gettext("This round's deal commitment: %(hash)s"),
         "title_chickenfoot": forms.gettext("Replay: Chicken Foot"),
         "title_standard": forms.gettext("Replay: standard dominoes"),
+        "title_mexicantrain": forms.gettext("Replay: Mexican Train"),
         "round_of": forms.gettext("Round %(num)d of %(total)d"),
         "hand_of": forms.gettext("Hand %(num)d of %(total)d"),
         "move_of": forms.gettext("Move %(num)d of %(total)d"),

@@ -75,6 +75,7 @@ def table_strings(language: str, protocol: int | None = None, game: str = "chick
         **layout_words(language),
         **fair_words(language),
         **(hand_words(language) if game == "standard" else {}),
+        **(train_words(language) if game == "mexicantrain" else {}),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),
@@ -89,6 +90,21 @@ def table_strings(language: str, protocol: int | None = None, game: str = "chick
     if protocol is not None:
         block["protocol"] = protocol
     return json.dumps(block, ensure_ascii=False)
+
+
+def train_words(language: str) -> dict[str, str]:
+    """Mexican Train's words on its board (the table page's and the replay viewer's): the trains' names, a marked
+    train, the double that waits for its cover, a place to play named by its train."""
+    forms = translations(language)
+    return {
+        "mexican_train": forms.gettext("Mexican train"),
+        "train_yours": forms.gettext("%(name)s (you)"),
+        "train_marked": forms.gettext("Marked: anyone may play on this train"),
+        "trains_marked": forms.gettext("Marked trains: %(names)s."),
+        "cover_first": forms.gettext("must be covered first"),
+        "uncovered_line": forms.gettext("%(tile)s must be covered first"),
+        "on_train": forms.gettext("%(train)s, on %(tile)s"),
+    }
 
 
 def hand_words(language: str) -> dict[str, str]:

@@ -109,12 +109,20 @@ export async function shuffledSet(stream, top) {
 
 /**
  * Each game's deal of the shuffled set, by the game's name (as games/game.py's ``Game.fair_deal``): the
- * tile taken out of the order first (Chicken Foot: the round's double in the centre; none in the standard
- * game), and whether the stream then draws the opener (Chicken Foot's first round).
+ * tile taken out of the order first (Chicken Foot: the round's double in the centre, Mexican Train: the round's
+ * engine; none in the standard game), and whether the stream then draws the opener (the first round of the
+ * train games).
  * @type {{[game: string]: {out: (options: {set: number}, index: number) => string | null, opener: (index: number) => boolean}}}
  */
 const DEALS = {
   chickenfoot: {
+    out: (options, index) => {
+      const number = options.set - (index % (options.set + 1));
+      return `${number}-${number}`;
+    },
+    opener: (index) => index === 0,
+  },
+  mexicantrain: { // the round's engine, as Chicken Foot's centre: the top double first, then each lower one
     out: (options, index) => {
       const number = options.set - (index % (options.set + 1));
       return `${number}-${number}`;

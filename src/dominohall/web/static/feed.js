@@ -2,7 +2,7 @@
 // caption by its place), the tiles the others laid since your last turn, and the line of round, target,
 // turn, boneyard and your total at the top of the table.
 import { format, make, plural, words } from "./i18n.js";
-import { roundCount } from "./rules.js";
+import { penalties, roundCount } from "./rules.js";
 
 const LOG_LENGTH = 12;
 
@@ -62,13 +62,13 @@ export function sinceMyTurn(view, you) {
 }
 
 /** The side (seat, or team of partners) whose total is a seat's. */
-export const sideOf = (table, game, seat) => (game !== "chickenfoot" && table.options.partners ? seat % 2 : seat);
+export const sideOf = (table, game, seat) => (!penalties(game) && table.options.partners ? seat % 2 : seat);
 
-/** The round part of the status bar: "Round 3 of 10" (Chicken Foot) or "Hand 2 · To 150 points". */
+/** The round part of the status bar: "Round 3 of 10" (the train games) or "Hand 2 · To 150 points". */
 export function roundLine(table, view, game, plural) {
   const { options } = table;
   const num = view.round_index + 1;
-  if (game === "chickenfoot") {
+  if (penalties(game)) {
     const total = options.limit === null || options.limit === undefined ? roundCount(options) : null;
     const round = total ? format(words.round_of, { num, total }) : format(words.round_num, { num });
     return total ? round : `${round} · ${plural("limit", options.limit)}`;

@@ -17,8 +17,11 @@ export function whyDimmed(tile, view) {
   if (view.turn !== view.seat || !moves.length) return words.why_wait;
   if (view.drawn && plays.some((move) => move.tile === view.drawn)) return format(words.why_drawn, { tile: view.drawn });
   if (view.pending && view.pending_needs > 0) return format(words.why_pending, { tile: view.pending });
-  if (!(view.placed || []).length && plays.length) return format(words.why_lead, { tile: plays[0].tile });
-  const shown = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
+  if (view.uncovered) return format(words.uncovered_line, { tile: view.uncovered });
+  if (!(view.placed || []).length && plays.length && !view.trains) return format(words.why_lead, { tile: plays[0].tile });
+  // Mexican Train: only the trains you may play on (yours, the Mexican train, the marked ones) count
+  const open = view.trains?.filter((line) => line.train === view.seat || line.train === "mexican" || line.marked).map((line) => [line.end, line.number]);
+  const shown = [...new Set((open || view.open_ends || []).map(([, pips]) => pips))];
   return shown.length ? format(words.why_no_match, { tile, ends: shown.join(", ") }) : words.why_other;
 }
 
@@ -102,7 +105,8 @@ export function renderTargets(box, choice, ctx) {
   const label = make("span", format(words.pick_target, { tile: choice.tile }), { id: "targets-label" });
   box.setAttribute("aria-labelledby", "targets-label");
   const buttons = choice.moves.map((move, index) => {
-    const button = make("button", `${index + 1} · ${format(words.on_tile, { tile: move.on ?? "—" })}`, { type: "button", "data-index": index });
+    const on = move.train === undefined ? format(words.on_tile, { tile: move.on ?? "—" }) : format(words.on_train, { train: ctx.trainName(move.train), tile: move.on });
+    const button = make("button", `${index + 1} · ${on}`, { type: "button", "data-index": index, "data-train": move.train ?? "" });
     mark(button, index, choice.current);
     button.addEventListener("click", () => ctx.play(move));
     button.addEventListener("mouseenter", () => ctx.hover(index));

@@ -5,7 +5,10 @@
 // in its seat's hand, a draw naming the boneyard's next tile), so a bad file is refused with a reason
 // instead of drawing nonsense.
 export const FORMAT = "dominohall/record@1";
-export const GAMES = ["chickenfoot", "standard"];
+export const GAMES = ["chickenfoot", "standard", "mexicantrain"];
+/** The games whose rounds start at a double in the centre (the record's ``double``); Mexican Train's plays
+ * also name their train. */
+const CENTRED = ["chickenfoot", "mexicantrain"];
 const MOST_PLAYERS = 12; // Chicken Foot seats 2 to 12 (9 and more on double-fifteen)
 const TILE = /^(\d{1,2})-(\d{1,2})$/;
 
@@ -27,6 +30,7 @@ export const PROBLEMS = {
   results: "an ended round has its results",
   move_seat: "a move names its seat",
   move_play: "a play names its tile and where it goes",
+  move_train: "a play names its train: a seat's number, or mexican",
   move_draw: "a draw names the tile drawn",
   move_kind: "a move is a play, a draw or a pass",
   not_held: "%(tile)s is not in the hand of seat %(seat)d",
@@ -71,12 +75,14 @@ function tiles(value, code, params) {
 }
 
 /** One move of a round as the record writes it, in the shape the board and the viewer read. */
-function readMove(value, players, where) {
+function readMove(value, players, where, trains) {
   if (!value || typeof value !== "object" || !isSeat(value.seat, players)) fail("move_seat", where);
   const { seat } = value;
   if ("play" in value) {
     if (!isTile(value.play) || !(value.on === null || value.on === undefined || isTile(value.on))) fail("move_play", where);
-    return { seat, kind: "play", tile: value.play, on: value.on ?? null };
+    if (!trains) return { seat, kind: "play", tile: value.play, on: value.on ?? null };
+    if (value.train !== "mexican" && !isSeat(value.train, players)) fail("move_train", where);
+    return { seat, kind: "play", tile: value.play, on: value.on, train: value.train };
   }
   if ("draw" in value) {
     if (!isTile(value.draw)) fail("move_draw", where);
@@ -93,8 +99,8 @@ function readRound(value, index, game, players) {
   const hands = value.hands.map((hand, seat) => tiles(hand, "hand", { ...where, seat: seat + 1 }));
   const boneyard = tiles(value.boneyard ?? [], "boneyard", where);
   if (!Array.isArray(value.moves)) fail("moves", where);
-  const moves = value.moves.map((move, at) => readMove(move, players, { ...where, move: at + 1 }));
-  if (game === "chickenfoot" && !isTile(value.double)) fail("centre", where);
+  const moves = value.moves.map((move, at) => readMove(move, players, { ...where, move: at + 1 }, game === "mexicantrain"));
+  if (CENTRED.includes(game) && !isTile(value.double)) fail("centre", where);
   const results = value.penalties ?? value.scores ?? null;
   if (value.end && !(Array.isArray(results) && results.every(Number.isInteger))) fail("results", where);
   const round = { index, centre: value.double ?? null, first: value.first, hands, boneyard, moves, end: value.end ?? null, results: value.end ? results : null };
@@ -151,7 +157,7 @@ export function replayRound(round, count) {
       const held = hand.indexOf(move.tile);
       if (held < 0) fail("not_held", { ...where, tile: move.tile, seat: move.seat + 1 });
       hand.splice(held, 1);
-      placed.push([move.tile, move.on]);
+      placed.push(move.train === undefined ? [move.tile, move.on] : [move.tile, move.on, move.train]);
     } else if (move.kind === "draw") {
       if (round.boneyard[next] !== move.tile) fail("wrong_draw", { ...where, tile: move.tile, next: round.boneyard[next] ?? "—" });
       next += 1;
@@ -179,8 +185,13 @@ const doubleNumber = (tile) => {
   return a !== undefined && a === b ? Number(a) : null;
 };
 
-/** Chicken Foot's double still waiting for toes on this table (the centre first), or null. */
+/** The double still waiting on this table, or null: Chicken Foot's for its toes (the centre first), Mexican
+ * Train's for its cover. */
 export function waitingDouble(record, round, placed) {
+  if (record.game === "mexicantrain") {
+    const tile = trainsOf(record, round, placed, []).uncovered;
+    return tile ? { tile, needs: 1 } : null;
+  }
   if (record.game !== "chickenfoot") return null;
   const toes = new Map();
   for (const [, on] of placed) toes.set(on, (toes.get(on) ?? 0) + 1);
@@ -199,7 +210,36 @@ export function waitingDouble(record, round, placed) {
  * @returns {View}
  */
 export function boardView(record, round, state) {
-  return /** @type {any} */ ({ options: record.options, centre: round.centre, placed: state.placed, history: state.history });
+  const view = { options: record.options, centre: round.centre, placed: state.placed, history: state.history };
+  return /** @type {any} */ (record.game === "mexicantrain" ? { ...view, ...trainsOf(record, round, state.placed, state.history) } : view);
+}
+
+/**
+ * Mexican Train's trains after the plays ``placed`` ([tile, on, train]) and the moves ``history``, as a view
+ * has them (docs/protocol.md): each seat's train then the Mexican train, {train, tiles, end, number, marked},
+ * and the double waiting for its cover (``uncovered``, on ``uncovered_train``), or null. A pass marks the
+ * seat's train; a play of the owner on it lifts the mark.
+ */
+export function trainsOf(record, round, placed, history) {
+  const engine = Number(round.centre.split("-")[0]);
+  const ids = [...Array(record.options.players).keys(), "mexican"];
+  const trains = ids.map((train) => ({ train, tiles: /** @type {string[]} */ ([]), end: round.centre, number: engine, marked: false }));
+  const of = (train) => trains[train === "mexican" ? trains.length - 1 : train];
+  let uncovered = null;
+  let uncoveredTrain = null;
+  for (const [tile, , train] of placed) {
+    const line = of(train);
+    const [a, b] = tile.split("-").map(Number);
+    line.tiles.push(tile);
+    line.end = tile;
+    line.number = a === line.number ? b : a;
+    [uncovered, uncoveredTrain] = uncovered === null && a === b ? [tile, train] : [null, null];
+  }
+  for (const move of history) {
+    if (move.kind === "pass") of(move.seat).marked = true;
+    if (move.kind === "play" && move.train === move.seat) of(move.seat).marked = false;
+  }
+  return { trains, uncovered, uncovered_train: uncoveredTrain };
 }
 
 /**
@@ -211,7 +251,7 @@ export function boardView(record, round, state) {
  * @returns {number[]}
  */
 export function playPoints(record, round) {
-  const mode = record.game === "chickenfoot" ? null : record.options.mode;
+  const mode = record.game === "standard" ? record.options.mode : null;
   if (mode !== "allfives" && mode !== "bergen") return round.moves.map(() => 0);
   /** @type {[string, number][]} */
   let ends = [];

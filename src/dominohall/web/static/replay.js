@@ -3,11 +3,11 @@
 // is. Arrow keys, buttons and a slider step through it; the address follows the position ("#r3m14": round 3,
 // after 14 of its moves) so any move can be shared. A table's replay can ask for the analysis of a seat.
 import { Analysis } from "./analysis.js";
-import { drawBoard, focusKeys, handTile } from "./board.js";
+import { allRows, drawBoard, focusKeys, handTile, stickNames } from "./board.js";
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
 import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
-import { rulesLine } from "./rules.js";
+import { penalties, rulesLine } from "./rules.js";
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const source = JSON.parse($("source").textContent || "{}");
@@ -15,7 +15,7 @@ const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
 /** The record shown (as record.js reads it), where, and each round's deal commitment (from the record as written).
  * @type {{record: any, round: number, move: number, names: string[], commitments: (string | null)[]}} */
 const state = { record: null, round: 0, move: 0, names: [], commitments: [] };
-const camera = new Camera($("board"));
+const camera = new Camera($("board"), () => stickNames(camera.svg, camera.box)); // Mexican Train's names in sight
 const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
 $("share").hidden = !source.record; // a file read in this browser is nowhere for a link to lead others
 const analysis = source.table ? new Analysis(source, { changed: () => render(), names: () => state.names }) : null;
@@ -83,7 +83,7 @@ function seatNames(record) {
 /** The names of the results' columns: the seats, or the two teams of partners. */
 function sideNames(record) {
   const names = state.names;
-  if (record.game !== "chickenfoot" && record.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
+  if (!penalties(record.game) && record.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
   return names;
 }
 
@@ -98,7 +98,7 @@ function show(record, data) {
   state.names = seatNames(record);
   /** @type {HTMLElement} */ (document.querySelector(".viewer")).dataset.game = record.game;
   $("viewer-title").textContent = words[`title_${record.game}`];
-  const hands = record.game !== "chickenfoot"; // the standard game's rounds are hands
+  const hands = !penalties(record.game); // the standard game's rounds are hands
   $("round-prev").textContent = hands ? words.previous_hand : words.previous_round;
   $("round-next").textContent = hands ? words.next_hand : words.next_round;
   if (hands) {
@@ -253,7 +253,7 @@ function render() {
 
 function renderWhere(record, round, position) {
   const total = record.rounds.length;
-  const which = record.game === "chickenfoot" ? words.round_of : words.hand_of;
+  const which = penalties(record.game) ? words.round_of : words.hand_of;
   $("where-round").textContent = format(which, { num: state.round + 1, total });
   $("where-move").textContent = state.move === 0 ? words.as_dealt : format(words.move_of, { num: state.move, total: round.moves.length });
   $("where-turn").textContent = position.turn === null ? "" : format(words.turn_of, { name: state.names[position.turn] });
@@ -266,15 +266,19 @@ function renderBoard(record, round, position) {
   const board = $("board");
   const waiting = position.end ? null : waitingDouble(record, round, position.placed);
   const portrait = board.clientHeight > 1.15 * board.clientWidth;
-  const { svg, bounds, areaOf } = drawBoard(board, view, record.game, { portrait, pending: waiting?.tile ?? null, playHere: words.waits_toes });
+  const names = (view.trains || []).map(({ train }) => (train === "mexican" ? words.mexican_train : state.names[train]));
+  const trains = view.trains ? { labels: names, mine: null, marked: words.train_marked } : null; // Mexican Train
+  const playHere = view.trains ? words.cover_first : words.waits_toes;
+  const { svg, bounds, areaOf } = drawBoard(board, view, record.game, { portrait, pending: waiting?.tile ?? null, playHere, trains });
   board.dataset.moves = String(state.move);
-  camera.attach(svg, bounds, focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean));
+  const focus = focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean);
+  camera.attach(svg, bounds, trains ? allRows(bounds, focus) : focus, trains ? 1 : 0);
 }
 
 /** In All Fives and Bergen, the points each seat's side scored in play so far this hand (null elsewhere).
  * @returns {number[] | null} */
 function scoredSoFar(record, round, points) {
-  const mode = record.game === "chickenfoot" ? null : record.options.mode;
+  const mode = penalties(record.game) ? null : record.options.mode;
   if (mode !== "allfives" && mode !== "bergen") return null;
   const partners = Boolean(record.options.partners);
   const sides = record.seats.map(() => 0);
@@ -337,7 +341,7 @@ function renderResult(record, round, position) {
   const box = $("result");
   box.hidden = !position.end;
   if (!position.end) return;
-  const standard = record.game !== "chickenfoot";
+  const standard = !penalties(record.game);
   $("result-title").textContent = format(standard ? words.hand_n_over : words.round_n_over, { num: state.round + 1 });
   const last = round.moves.at(-1);
   $("result-end").textContent = position.end === "domino" && last ? format(words.ended_domino, { name: state.names[last.seat] }) : standard ? words.hand_blocked : words.ended_blocked;

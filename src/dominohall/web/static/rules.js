@@ -2,7 +2,18 @@
 // every setting that is not the game's default (start toes, 0-0's value, the timer, the lobby).
 import { plural, words } from "./i18n.js";
 
-/** The number of rounds of a Chicken Foot match of fixed length (a round per double, half, or one). */
+/** How each game is scored, by its name: by penalties, in rounds of a fixed length or to a limit, the lowest
+ * total winning (the train games, Chicken Foot and Mexican Train), or by points, in hands to a target (the
+ * standard game). */
+const PENALTIES = { chickenfoot: true, mexicantrain: true, standard: false };
+
+/** True for a game scored by penalties; a game not listed is refused by name, never taken for another. */
+export function penalties(game) {
+  if (!(game in PENALTIES)) throw new Error(`no game ${JSON.stringify(game)} here: the games are ${Object.keys(PENALTIES).join(", ")}`);
+  return PENALTIES[game];
+}
+
+/** The number of rounds of a Chicken Foot (or Mexican Train) match of fixed length (a round per double, half, or one). */
 export function roundCount(options) {
   const every = options.set + 1;
   return { full: every, half: Math.ceil(every / 2), one: 1 }[options.length] ?? null;
@@ -16,7 +27,7 @@ function chickenFoot(options) {
     const length = words[`length_${options.length}`] || options.length;
     parts.push(options.length === "one" || rounds === null ? length : `${length} (${plural("rounds", rounds)})`);
   }
-  if (options.start_toes !== 6) parts.push(plural("start_toes", options.start_toes));
+  if ((options.start_toes ?? 6) !== 6) parts.push(plural("start_toes", options.start_toes));
   if (options.blank_double !== 50) parts.push(plural("blank_double", options.blank_double));
   return parts;
 }
@@ -42,6 +53,6 @@ function tableSettings(table) {
 export function rulesLine(table, game) {
   const { options } = table;
   const parts = [plural("players", options.players)];
-  parts.push(...(game === "chickenfoot" ? chickenFoot(options) : standard(options)), ...tableSettings(table));
+  parts.push(...(penalties(game) ? chickenFoot(options) : standard(options)), ...tableSettings(table));
   return parts.join(" · ");
 }

@@ -2,6 +2,7 @@
 // of the running totals, the winners (or the draw), and the buttons to go on or play again.
 import { scoreChart } from "./chart.js";
 import { format, make, plural, words } from "./i18n.js";
+import { penalties } from "./rules.js";
 import { pointsOf, scoresOfTotals } from "./state.js";
 
 /**
@@ -137,7 +138,7 @@ function handsTable(summary, ctx) {
   const { table, game, seatNames, scores } = ctx;
   const { view, match } = summary;
   const grid = make("table", null, { class: "hands" });
-  const chicken = game === "chickenfoot";
+  const chicken = penalties(game); // penalties per seat
   const perSeat = chicken || !table.options.partners;
   const head = grid.createTHead().insertRow();
   for (const text of [words.player, words.tiles_left, ...(perSeat ? [chicken ? words.points : words.points_hand, words.total] : [])]) {
@@ -194,7 +195,7 @@ export function renderSummary(box, summary, ctx) {
   const fold = make("button", ctx.folded ? words.unfold : words.fold, { type: "button", id: "fold", class: "quiet", "aria-expanded": String(!ctx.folded), "aria-controls": "summary-body" });
   fold.addEventListener("click", ctx.onFold);
   head.append(title, fold);
-  const award = ctx.game === "chickenfoot" ? "" : awardLine(view, ctx.table.options, sideNames);
+  const award = penalties(ctx.game) ? "" : awardLine(view, ctx.table.options, sideNames);
   const ended = make("p", [endedLine(view, seatNames), award].filter(Boolean).join(" "), { class: "ended" });
   const body = make("div", null, { id: "summary-body", class: "summary-body" });
   body.hidden = Boolean(ctx.folded);
@@ -203,7 +204,7 @@ export function renderSummary(box, summary, ctx) {
   box.classList.toggle("folded", Boolean(ctx.folded));
   const focused = box.contains(document.activeElement) ? document.activeElement?.id : ""; // kept across redraws
   box.replaceChildren(head, ended);
-  if (match) box.appendChild(make("p", winnersLine(match, seatNames, !(ctx.game === "chickenfoot" || !ctx.table.options.partners)), { class: "winners" }));
+  if (match) box.appendChild(make("p", winnersLine(match, seatNames, !penalties(ctx.game) && Boolean(ctx.table.options.partners)), { class: "winners" }));
   const { mode, target } = ctx.table.options;
   if (match && target === null && (mode === "allfives" || mode === "bergen")) box.appendChild(make("p", words.one_hand_decides, { class: "ended" })); // points on the board, yet not what won
   const row = match ? make("div", null, { class: "summary-actions" }) : betweenRow(ctx);

@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { drawBoard, focusKeys } from "./board.js";
+import { allRows, drawBoard, focusKeys, stickNames } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -10,7 +10,7 @@ import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
-import { rulesLine } from "./rules.js";
+import { penalties, rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, unlockOnGesture, warn } from "./sound.js";
 import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
@@ -47,6 +47,7 @@ function update(frame) {
 }
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
 const camera = new Camera($("board"), () => {
+  stickNames(camera.svg, camera.box); // Mexican Train's names in sight
   const dense = camera.dense(); // "Fit" and "Follow the play" take turns on a board too dense to show whole
   $("follow").hidden = camera.mode === "follow" || !dense;
   $("fit").hidden = camera.mode === "whole" && dense;
@@ -109,7 +110,7 @@ const seatNames = (table) => {
 /** The names of the scores' columns: the seats, or the two teams of partners. @param {Table} table */
 const sides = (table) => {
   const names = seatNames(table);
-  if (game !== "chickenfoot" && table.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
+  if (!penalties(game) && table.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
   return names;
 };
 
@@ -153,7 +154,8 @@ function play(chosen) {
   update({ t: "cancel" });
   renderTargets($("targets"), null, handActions);
   handActions.why(null);
-  move({ t: "play", tile: chosen.tile, on: chosen.on ?? null, at: state.seq });
+  const train = chosen.train === undefined ? {} : { train: chosen.train }; // Mexican Train: the train chosen
+  move({ t: "play", tile: chosen.tile, on: chosen.on ?? null, ...train, at: state.seq });
 }
 
 /** Put the focus back on the hand after a move (unless the person went elsewhere meanwhile): the first lit
@@ -171,6 +173,8 @@ function refocus() {
 
 const handActions = {
   play,
+  /** A Mexican Train train's name, as the board writes it. @param {Train} train */
+  trainName: (train) => trainNames(/** @type {View} */ (state.view))[train === "mexican" ? (state.view?.trains?.length ?? 1) - 1 : train],
   choose(tile, moves, current, focus) {
     update({ t: "choose", tile, moves, current });
     renderBoard();
@@ -213,26 +217,44 @@ if (window.ResizeObserver) {
 const boardLabel = $("board").dataset.label ?? "";
 const pageTitle = document.title;
 
+/** Mexican Train's trains by name, in the view's order: each seat's (yours said so), then the Mexican train.
+ * @param {View} view */
+function trainNames(view) {
+  const names = seatNames(/** @type {Table} */ (state.table));
+  const you = isAway(state) ? null : state.you;
+  return (view.trains || []).map(({ train }) => (train === "mexican" ? words.mexican_train : train === you ? format(words.train_yours, { name: names[train] }) : names[train]));
+}
+
 function renderBoard() {
   const { view } = state;
   if (!view) return;
   const portrait = isPortrait();
   done.portrait = portrait;
-  const pending = view.pending && view.pending_needs && !view.end ? view.pending : null;
+  const uncovered = view.uncovered && !view.end ? view.uncovered : null; // Mexican Train's double to cover
+  const pending = view.pending && view.pending_needs && !view.end ? view.pending : uncovered;
   const fits = (view.legal_moves || []).some((move) => move.kind === "play" && move.on === pending); // yours to cover
-  const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : words.waits_toes;
+  const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : uncovered ? words.cover_first : words.waits_toes;
   const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
   const ends = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
-  $("board").dataset.label = ends.length && !view.end ? `${boardLabel}. ${format(words.ends_shown, { ends: ends.join(", ") })}` : boardLabel;
-  const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, ...marks });
+  const said = [boardLabel];
+  if (ends.length && !view.end) said.push(format(words.ends_shown, { ends: ends.join(", ") }));
+  const names = view.trains ? trainNames(view) : [];
+  const marked = names.filter((_, i) => view.trains?.[i].marked);
+  if (marked.length) said.push(format(words.trains_marked, { names: marked.join(", ") }));
+  if (uncovered) said.push(`${format(words.uncovered_line, { tile: uncovered })}.`);
+  $("board").dataset.label = said.join(". ").replace(/\.\./g, ".");
+  const trains = view.trains ? { labels: names, mine: state.you === null || isAway(state) ? null : state.you, marked: words.train_marked } : null;
+  const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;
   const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
-  camera.attach(svg, bounds, [...places, ...followed], places.length);
+  const focus = [...places, ...followed];
+  if (view.trains) camera.attach(svg, bounds, allRows(bounds, focus), Math.max(1, places.length));
+  else camera.attach(svg, bounds, focus, places.length);
 }
 
 
@@ -385,8 +407,8 @@ function renderTurn(table, view) {
   $("turn").classList.toggle("mine", view.turn === you && !view.end && !away);
   const pending = $("pending");
   const needs = view.end ? 0 : view.pending_needs ?? 0;
-  pending.hidden = !(view.pending && needs > 0);
-  if (!pending.hidden) pending.textContent = `${view.pending}: ${plural("toes", needs)}`;
+  pending.hidden = !(view.pending && needs > 0) && !(view.uncovered && !view.end);
+  if (!pending.hidden) pending.textContent = view.uncovered ? format(words.uncovered_line, { tile: view.uncovered }) : `${view.pending}: ${plural("toes", needs)}`;
   const myTurn = view.turn === you && !view.end && !away && (view.legal_moves || []).length > 0;
   document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle;
   if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);

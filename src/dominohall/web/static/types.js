@@ -8,8 +8,17 @@
 
 /**
  * A move as the protocol writes it: a play names its tile and the tile it extends (`on`: null for the
- * lead of a standard hand); a draw names its tile only to the seat that drew.
- * @typedef {{kind: "play" | "draw" | "pass", tile?: Tile | null, on?: Tile | null}} Move
+ * lead of a standard hand); a draw names its tile only to the seat that drew. A Mexican Train play names its
+ * `train` too: the owner's seat, or "mexican".
+ * @typedef {{kind: "play" | "draw" | "pass", tile?: Tile | null, on?: Tile | null, train?: Train}} Move
+ */
+
+/** @typedef {number | "mexican"} Train A Mexican Train train: its owner's seat, or "mexican". */
+
+/**
+ * A Mexican Train train in a view: its tiles from the engine out, the tile a play there names as `on`, its
+ * open number, and whether its owner's mark is on it.
+ * @typedef {{train: Train, tiles: Tile[], end: Tile, number: number, marked: boolean}} TrainLine
  */
 
 /** @typedef {Move & {seat: number}} HistoryEntry A move in a round's history, with the seat that made it. */
@@ -53,7 +62,8 @@
  *   spinner_open?: boolean, pending?: Tile | null, pending_needs?: number, drawn?: Tile | null,
  *   hand?: Tile[], hand_sizes: number[], boneyard_size?: number, placed: [Tile, Tile | null][],
  *   open_ends?: [Tile, number][], history: HistoryEntry[], legal_moves?: Move[], totals: number[],
- *   scores?: number[], end: string | null, final_hands?: Tile[][] | null}} View
+ *   scores?: number[], end: string | null, final_hands?: Tile[][] | null, trains?: TrainLine[],
+ *   uncovered?: Tile | null, uncovered_train?: Train | null, uncovered_by?: number | null}} View
  */
 
 /** @typedef {{totals: number[], winners: number[]}} MatchResult A finished match: its totals and winners. */
@@ -160,7 +170,7 @@
 /**
  * A tile on the board (board.js): where it lies, which way its line runs (`heading`, degrees), the numbers
  * at its near and far ends, the slots taken on it, and the dashed link of a tile that jumped out.
- * @typedef {{tile: Tile, on?: Tile | null, x: number, y: number, heading: number, double: boolean, root?: boolean,
+ * @typedef {{tile: Tile, on?: Tile | null, train?: Train, x: number, y: number, heading: number, double: boolean, root?: boolean,
  *   near: number, far: number, children: number, used: Set<number>, link?: number[] | null, turns?: number}} Spot
  */
 /** @typedef {{x: number, y: number, angle: number, hl: number, hw: number}} Rect A tile's rectangle. */

@@ -1,0 +1,132 @@
+"""A Mexican Train table in a real browser against a real server: the trains drawn as rows from the engine,
+named by their owners, yours marked as yours, a marked train after a pass, the double waiting for its cover,
+a tile that fits several trains laid on the train chosen on the board; and the layout on a desktop and a
+phone (nothing overlapping, nothing off the screen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from ..server.harness import Server, create_table
+from .conftest import CHROMIUM, PHONE
+from .moves import CHOICE, make_move
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+
+SEEN = """() => {
+  const board = document.getElementById("board"), b = board.getBoundingClientRect();
+  const pending = document.getElementById("pending");
+  const rows = [...board.querySelectorAll(".layer > g.train")];
+  const tabs = [...board.querySelectorAll(".train-names > g")].map((tab) => tab.getBoundingClientRect());
+  return {
+    trains: rows.map((row) => row.dataset.train),
+    mine: rows.filter((row) => row.matches(".mine")).map((row) => row.dataset.train),
+    marked: rows.filter((row) => row.matches(".marked")).map((row) => row.dataset.train),
+    markers: board.querySelectorAll(".train-names .marker title").length,
+    names: [...board.querySelectorAll(".train-name")].map((name) => name.textContent),
+    label: board.querySelector("svg").getAttribute("aria-label"), pending: board.dataset.pending,
+    caption: board.querySelector(".pending-mark text")?.textContent ?? null,
+    status: pending.hidden ? "" : pending.textContent,
+    tabsInside: tabs.filter((r) => r.bottom > b.top && r.top < b.bottom) // the rows in view: their names whole in it
+      .every((r) => r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1),
+    tabs: tabs.map((r) => [r.left, r.top, r.right, r.bottom].map(Math.round)),
+    box: [b.left, b.top, b.right, b.bottom].map(Math.round),
+    camera: board.dataset.camera,
+    tabsApart: tabs.every((r, i) => tabs.slice(i + 1).every((o) => r.bottom <= o.top + 0.5 || o.bottom <= r.top + 0.5)),
+    sideways: document.scrollingElement.scrollWidth - innerWidth,
+  };
+}"""
+
+
+def seated(browser: Browser, server: Server, viewport: ViewportSize, players: int) -> Page:
+    """Ann's page at a Mexican Train table of ``players`` seats with easy bots, the match started."""
+    table_id, cookie = create_table(
+        server, [None] + ["easy"] * (players - 1), {"players": players, "length": "one"}, "mexicantrain"
+    )
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=phone, has_touch=phone)
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{server.url}/t/{table_id}?start=1")
+    expect(page.locator("#hand .tile").first).to_be_visible()
+    return page
+
+
+def play_on_a_train(page: Page, seen: dict[str, Any]) -> bool:
+    """Your move, preferring a double (it must then be covered) and a tile that fits several trains, laid on
+    the last of its places by a click on the board; True when a tile was laid on a train chosen so."""
+    if page.wait_for_function(CHOICE).json_value() != "play":
+        make_move(page)
+        return False
+    lit = page.locator("#hand .tile.lit")
+    tiles = lit.evaluate_all("(tiles) => tiles.map((t) => [t.dataset.tile, Number(t.dataset.targets)])")
+    doubles = [tile for tile, _ in tiles if tile.split("-")[0] == tile.split("-")[1]]
+    several = [tile for tile, count in tiles if count > 1]
+    tile = (several or doubles or [tiles[0][0]])[0]
+    held = page.locator("#hand .tile").count()
+    page.locator(f'#hand .tile[data-tile="{tile}"]').click()
+    if not several:
+        expect(page.locator("#hand .tile")).not_to_have_count(held)
+        return False
+    buttons = page.locator("#targets button[data-index]")
+    expect(buttons.first).to_be_visible()
+    wanted = buttons.last.get_attribute("data-train")  # the place buttons name their trains
+    assert all(text.split(" · ")[1].split(",")[0] in seen["names"] for text in buttons.all_inner_texts())
+    page.locator("#board .target").last.click()  # chosen on the board
+    expect(page.locator("#hand .tile")).not_to_have_count(held)
+    expect(page.locator(f'#board g.tile[data-tile="{tile}"]')).to_have_attribute("data-train", wanted or "")
+    return True
+
+
+@pytest.mark.parametrize(("viewport", "players"), [(LAPTOP, 4), (PHONE, 8)], ids=["1280x800-4", "390x844-8"])
+def test_a_mexican_train_table_is_played_on_its_trains(
+    server: Server, browser: Browser, viewport: ViewportSize, players: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    page = seated(browser, server, viewport, players)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('#ring li .name, #seats .name')].map((n) => n.textContent)"
+    )
+    assert names
+    found = {"chosen": False, "marked": False, "uncovered": False}
+    shots = tmp_path_factory.mktemp("mexican-train")
+    for _turn in range(40):
+        if not page.locator("#summary").is_hidden():
+            break
+        seen = page.evaluate(SEEN)
+        assert seen["trains"] == [*map(str, range(players)), "mexican"]
+        assert seen["names"][0] == "Ann (you)" and seen["names"][-1] == "Mexican train"
+        assert seen["mine"] == ["0"], "your own train stands out"
+        assert seen["tabsInside"] and seen["tabsApart"] and seen["sideways"] <= 0, {
+            k: seen[k] for k in ("tabs", "box", "camera", "sideways")
+        }
+        if seen["marked"]:
+            assert seen["markers"] == len(seen["marked"])
+            assert "Marked trains: " in seen["label"]
+            if not found["marked"]:
+                page.screenshot(path=str(shots / "marked.png"))
+            found["marked"] = True
+        if seen["pending"]:
+            assert seen["caption"] in ("must be covered first", "play here")
+            assert seen["status"] == f"{seen['pending']} must be covered first"
+            assert f"{seen['pending']} must be covered first." in seen["label"]
+            if not found["uncovered"]:
+                page.screenshot(path=str(shots / "uncovered.png"))
+            found["uncovered"] = True
+        if all(found.values()):
+            break
+        found["chosen"] |= play_on_a_train(page, seen)
+        page.wait_for_timeout(300)
+    page.screenshot(path=str(shots / "last.png"))
+    print(f"screenshots in {shots}")
+    assert errors == []
+    assert found["marked"] and found["uncovered"], found
+    page.context.close()
