@@ -703,7 +703,7 @@ def _schema_hand_text(language: str, game: str, chosen: dict[str, str]) -> str:
     """Why a hand does not fit, with the hands that would (the game's own checks tried on every hand)."""
     forms = translations(language)
     names = {setting.name for setting in schema_of(game)}
-    trial = form_defaults(game) | dict(chosen) | {"hand": AUTO}
+    trial = form_defaults(game) | TABLE_DEFAULTS | dict(chosen) | {"hand": AUTO}
     try:
         settings = {key: value for key, value in settings_of(game, trial).items() if key in names}
         top = options_from_settings(game, settings).to_dict().get("set")
