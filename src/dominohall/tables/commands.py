@@ -15,15 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dominohall.games import AnyRound, round_view
+from dominohall.games import AnyRound, new_match, round_view
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.errors import IllegalMoveError
+from ..engine.fair import FairError, check_contribution
 from ..engine.moves import DRAW, NO_TILE, NO_TRAIN, PASS, PLAY, Move
 from ..engine.record_parts import train_from_json
 from ..engine.tiles import parse_tile
 from .errors import CommandError
-from .fairness import contribute, fair_round, seal_round_end
+from .fairness import FAIR, Sealed, open_commitment
 from .names import bot_name
 from .ports import Phase
 from .settings import options_from_settings, table_settings_from
@@ -439,6 +440,49 @@ def first_deal(state: TableState) -> Payload:
     """The deal of a new match's first round (fair: docs/fairness.md)."""
     rnd, extra = fair_round(state, state.matches + 1, 0, None)
     return deal_payload(rnd, 0) | extra
+
+
+# -- fair deals (docs/fairness.md) -------------------------------------------------------------------
+
+
+def seal_round_end(state: TableState, events: list[dict[str, Any]], ended: bool, match_over: bool) -> None:
+    """When the last of ``events`` ends the round, it opens the next deal's commitment: the next round's, or
+    the first round's of a rematch once the match is over."""
+    if not ended or state.match is None:
+        return
+    place = (state.matches + 1, 1) if match_over else (state.matches, len(state.match.rounds) + 1)
+    events[-1][FAIR] = open_commitment(state.table_id, *place)
+
+
+def fair_round(state: TableState, match: int, index: int, previous: AnyRound | None) -> tuple[AnyRound, dict[str, Any]]:
+    """Round ``index`` (0-based) of match ``match`` dealt from the open commitment and the contributions given
+    to it, and what its ``dealt`` event adds: a commitment of its own when none was open for this round."""
+    sealed, extra = state.fair.open, {}
+    if sealed is None or (sealed.match, sealed.round) != (match, index + 1):
+        extra = {FAIR: open_commitment(state.table_id, match, index + 1)}
+        sealed = Sealed.from_payload(extra[FAIR])
+    rules = state.match.rules if state.match is not None and index > 0 else new_match(state.options).rules
+    seed = sealed.seed(state.table_id, state.options.players)
+    return rules.deal_seeded(index, previous, seed), extra  # type: ignore[arg-type]
+
+
+def contribute(state: TableState, command: Command, rng: random.Random) -> list[dict[str, Any]]:
+    """A seated person's page gives its contribution to the open commitment (once per seat and deal)."""
+    seat = state.seat_of(command.token)
+    if seat is None:
+        raise CommandError("not-seated", "take a seat first: only seated players contribute to the deal")
+    try:
+        value = check_contribution(command.args.get("value"))
+    except FairError as error:
+        raise CommandError("bad-contribution", str(error)) from None
+    sealed = state.fair.open
+    if sealed is None:
+        raise CommandError(
+            "no-deal-waiting", "no deal is waiting for contributions: the next opens when this round ends"
+        )
+    if seat in sealed.contributions:
+        raise CommandError("already-contributed", "your seat has given its contribution to this deal already")
+    return [{"t": "contributed", "seat": seat, "value": value}]
 
 
 # -- moves ------------------------------------------------------------------------------------------

@@ -14,19 +14,11 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from dominohall.games import AnyRound, new_match
 from dominohall.games.fair_records import proof_to_dict
 
-from ..engine.fair import SECRET_BYTES, DealSeed, FairError, check_contribution, commitment
-from .errors import CommandError
-
-if TYPE_CHECKING:
-    import random
-
-    from .commands import Command
-    from .state import TableState
+from ..engine.fair import SECRET_BYTES, DealSeed, commitment
 
 FAIR = "fair"
 """The server-only field of the event that opens a commitment (it holds the secret)."""
@@ -108,32 +100,28 @@ class FairBook:
         if fits:
             self.open = None
 
-    def current(self, state: TableState) -> dict[str, Any] | None:
-        """The commitment the table is bound to now, public: while a round is played, that round's; else
-        the next deal's (``dealt: false``: contributions are taken)."""
-        players = state.options.players
+    def current(self, players: int, *, playing: bool) -> dict[str, Any] | None:
+        """The commitment the table of ``players`` seats is bound to now, public: while a round is played
+        (``playing``), that round's; else the next deal's (``dealt: false``: contributions are taken)."""
         if self.open is not None:
             return self.open.public(players, dealt=False)
-        rnd = state.round
-        if self.rounds and self.rounds[-1] is not None and rnd is not None and rnd.end is None:
+        if self.rounds and self.rounds[-1] is not None and playing:
             return self.rounds[-1].public(players, dealt=True)
         return None
 
-    def revealed(self, state: TableState) -> dict[str, Any] | None:
-        """The proof of the last round, once it has ended (``None`` while it is played, or without one)."""
-        rnd = state.round
-        if not self.rounds or self.rounds[-1] is None or rnd is None or rnd.end is None:
+    def revealed(self, table_id: str, players: int, *, ended: bool) -> dict[str, Any] | None:
+        """The proof of the last round once it has ``ended`` (``None`` while it is played, or without one)."""
+        if not self.rounds or self.rounds[-1] is None or not ended:
             return None
-        return self.rounds[-1].proof(state.table_id, state.options.players)
+        return self.rounds[-1].proof(table_id, players)
 
-
-def with_proofs(record: dict[str, Any], state: TableState) -> dict[str, Any]:
-    """``record`` (of the table's current match) with the proof of each of its rounds that has ended and
-    was dealt fairly (a round being played never gets one: its secret is still secret)."""
-    for rnd, sealed in zip(record["rounds"], state.fair.rounds, strict=False):
-        if sealed is not None and rnd.get("end") is not None:
-            rnd[FAIR] = sealed.proof(state.table_id, state.options.players)
-    return record
+    def with_proofs(self, record: dict[str, Any], table_id: str, players: int) -> dict[str, Any]:
+        """``record`` (of the table's current match) with the proof of each of its rounds that has ended and
+        was dealt fairly (a round being played never gets one: its secret is still secret)."""
+        for rnd, sealed in zip(record["rounds"], self.rounds, strict=False):
+            if sealed is not None and rnd.get("end") is not None:
+                rnd[FAIR] = sealed.proof(table_id, players)
+        return record
 
 
 # -- deciding ----------------------------------------------------------------------------------------
@@ -148,43 +136,3 @@ def open_commitment(table_id: str, match: int, number: int) -> dict[str, Any]:
         "commitment": commitment(table_id, match, number, secret),
         "secret": secret.hex(),
     }
-
-
-def seal_round_end(state: TableState, events: list[dict[str, Any]], ended: bool, match_over: bool) -> None:
-    """When the last of ``events`` ends the round, it opens the next deal's commitment: the next round's, or
-    the first round's of a rematch once the match is over."""
-    if not ended or state.match is None:
-        return
-    place = (state.matches + 1, 1) if match_over else (state.matches, len(state.match.rounds) + 1)
-    events[-1][FAIR] = open_commitment(state.table_id, *place)
-
-
-def fair_round(state: TableState, match: int, index: int, previous: AnyRound | None) -> tuple[AnyRound, dict[str, Any]]:
-    """Round ``index`` (0-based) of match ``match`` dealt from the open commitment and the contributions given
-    to it, and what its ``dealt`` event adds: a commitment of its own when none was open for this round."""
-    sealed, extra = state.fair.open, {}
-    if sealed is None or (sealed.match, sealed.round) != (match, index + 1):
-        extra = {FAIR: open_commitment(state.table_id, match, index + 1)}
-        sealed = Sealed.from_payload(extra[FAIR])
-    rules = state.match.rules if state.match is not None and index > 0 else new_match(state.options).rules
-    seed = sealed.seed(state.table_id, state.options.players)
-    return rules.deal_seeded(index, previous, seed), extra  # type: ignore[arg-type]
-
-
-def contribute(state: TableState, command: Command, rng: random.Random) -> list[dict[str, Any]]:
-    """A seated person's page gives its contribution to the open commitment (once per seat and deal)."""
-    seat = state.seat_of(command.token)
-    if seat is None:
-        raise CommandError("not-seated", "take a seat first: only seated players contribute to the deal")
-    try:
-        value = check_contribution(command.args.get("value"))
-    except FairError as error:
-        raise CommandError("bad-contribution", str(error)) from None
-    sealed = state.fair.open
-    if sealed is None:
-        raise CommandError(
-            "no-deal-waiting", "no deal is waiting for contributions: the next opens when this round ends"
-        )
-    if seat in sealed.contributions:
-        raise CommandError("already-contributed", "your seat has given its contribution to this deal already")
-    return [{"t": "contributed", "seat": seat, "value": value}]

@@ -124,6 +124,11 @@ def _field_names(kind: type[View]) -> tuple[str, ...]:
 _FIELD_NAMES: dict[type[View], tuple[str, ...]] = {}
 
 
+def _round_ended(state: TableState) -> bool:
+    """True once the table's current round has ended."""
+    return state.round is not None and state.round.end is not None
+
+
 def current_view(state: TableState, seat: int | None) -> dict[str, Any] | None:
     """The recipient's view of the current round, or ``None`` before the first deal."""
     view = _round_view(state, seat)
@@ -155,7 +160,9 @@ def move_frame(state: TableState, event: Event, seat: int | None, now: float | N
         frame["timeout"] = True
     if view.end is not None:  # the round (and maybe the match) ended: the table's phase or pause changed
         frame["table"] = state.summary(now)
-        frame["fair"] = state.fair.revealed(state)  # its secret, now that the round is over
+        frame["fair"] = state.fair.revealed(
+            state.table_id, state.options.players, ended=_round_ended(state)
+        )  # its secret, now that the round is over
     result = match_result(state)
     return frame | {"match": result} if result else frame
 
@@ -175,7 +182,13 @@ def frame_for(state: TableState, event: Event, seat: int | None, now: float | No
     now = event.time if now is None else now
     if kind == "dealt":
         view, clock = current_view(state, seat), state.clock(now)
-        return {"t": "round", "seq": event.seq, "view": view, "clock": clock, "fair": state.fair.current(state)}
+        return {
+            "t": "round",
+            "seq": event.seq,
+            "view": view,
+            "clock": clock,
+            "fair": state.fair.current(state.options.players, playing=state.is_playing()),
+        }
     if kind == "move":
         return move_frame(state, event, seat, now)
     public = {name: event.payload[name] for name in PUBLIC_FIELDS.get(kind, ()) if name in event.payload}

@@ -31,7 +31,7 @@ from .bots import BotRunner
 from .commands import Command, NewTable, opening
 from .config import TableConfig
 from .errors import CommandError
-from .fairness import FAIR, open_commitment, with_proofs
+from .fairness import FAIR, open_commitment
 from .ports import Coordinator, Event, Listing, LocalCoordinator, Store, StoreError
 from .records import RecordCache
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
@@ -390,7 +390,9 @@ class Hall:
         state = actor.state
         if state.phase != OVER or state.match is None:
             raise CommandError("not-over", "the record can be downloaded once the match is over")
-        return with_proofs(export_record(state.match, state.seat_infos()), state)
+        return state.fair.with_proofs(
+            export_record(state.match, state.seat_infos()), state.table_id, state.options.players
+        )
 
     async def _existing(self, table_id: str) -> TableActor:
         actor = await self.actor(table_id)

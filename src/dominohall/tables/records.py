@@ -14,7 +14,6 @@ from dominohall.games import AnyMatch
 from dominohall.games.records import export_record
 
 from .errors import CommandError
-from .fairness import with_proofs
 from .ports import Event, Store
 from .state import OVER, PLAYING, TableState
 
@@ -84,7 +83,11 @@ def replay_to_end_of(events: list[Event], number: int) -> TableState:
 
 def _export(state: TableState) -> dict[str, Any]:
     assert state.match is not None
-    return with_proofs(with_stand_ins(export_record(finished_rounds(state.match), state.seat_infos()), state), state)
+    return state.fair.with_proofs(
+        with_stand_ins(export_record(finished_rounds(state.match), state.seat_infos()), state),
+        state.table_id,
+        state.options.players,
+    )
 
 
 def with_stand_ins(record: dict[str, Any], state: TableState) -> dict[str, Any]:

@@ -179,6 +179,11 @@ class TableState:
             return None
         return self.match.current
 
+    def is_playing(self) -> bool:
+        """True while a round is being played (dealt, not yet ended)."""
+        rnd = self.round
+        return rnd is not None and rnd.end is None
+
     def totals(self) -> tuple[int, ...]:
         """The match's totals of the rounds already ended."""
         return tuple(self.match.totals()) if self.match is not None else ()
@@ -251,7 +256,7 @@ class TableState:
             "turn_seconds": self.turn_seconds(),
             "clock": self.clock(now),
             "between": self.between(now),
-            "fair": self.fair.current(self),
+            "fair": self.fair.current(self.options.players, playing=self.is_playing()),
         }
 
     # -- folding -----------------------------------------------------------------------------------
