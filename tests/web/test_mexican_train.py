@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from ..server.harness import Server, create_table
+from dominohall.games.records import verify
+
+from ..server.harness import Server, create_table, http
 from .conftest import CHROMIUM, PHONE
 from .moves import CHOICE, make_move
 
@@ -130,3 +132,59 @@ def test_a_mexican_train_table_is_played_on_its_trains(
     assert errors == []
     assert found["marked"] and found["uncovered"], found
     page.context.close()
+
+
+def marked_and_covered(record: dict[str, Any]) -> tuple[int, int]:
+    """How many plays of the record's rounds were laid on another seat's marked train, and how many doubles
+    were covered."""
+    on_marked = covered = 0
+    for rnd in record["rounds"]:
+        marked: set[int] = set()
+        waiting = False
+        for move in rnd["moves"]:
+            if move.get("pass"):
+                marked.add(move["seat"])
+            if "play" not in move:
+                continue
+            train, seat = move["train"], move["seat"]
+            on_marked += train not in ("mexican", seat) and train in marked
+            if train == seat:
+                marked.discard(seat)
+            covered += waiting
+            high, low = move["play"].split("-")
+            waiting = high == low and not waiting
+    return on_marked, covered
+
+
+@pytest.mark.parametrize(
+    ("viewport", "players", "locale"), [(LAPTOP, 4, "en-GB"), (PHONE, 6, "cs-CZ")], ids=["1280x800-en", "390x844-cs"]
+)
+def test_a_mexican_train_round_is_played_to_its_end_by_a_person_against_bots(
+    server: Server, browser: Browser, viewport: ViewportSize, players: int, locale: str
+) -> None:
+    table_id, cookie = create_table(
+        server, [None] + ["easy"] * (players - 1), {"players": players, "length": "one"}, "mexicantrain"
+    )
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, locale=locale, is_mobile=phone, has_touch=phone)
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/t/{table_id}?start=1")
+    expect(page.locator("#hand .tile").first).to_be_visible()
+    assert page.evaluate("document.documentElement.lang") == locale.split("-", maxsplit=1)[0]
+    for _turn in range(200):
+        if page.locator("#summary").is_visible():
+            break
+        make_move(page, wait_ms=10_000)
+    expect(page.locator("#summary")).to_be_visible()
+    status, record, _ = http("GET", f"{server.url}/api/tables/{table_id}/record")
+    assert status == 200 and record["game"] == "mexicantrain" and "winners" in record
+    assert verify(record) == []
+    on_marked, covered = marked_and_covered(record)
+    assert on_marked and covered, "a marked train was played on by another seat, and a double was covered"
+    assert errors == []
+    context.close()
