@@ -277,7 +277,7 @@ def test_another_hand_that_is_no_number_is_asked_again_as_a_whole_number(server:
         ("chicken-foot", {"limit": "other", "limit_other": "0"}, "limit", "A score limit is a whole number"),
         ("chicken-foot", {"players": "13"}, "players", "Chicken Foot is played by 2 to 12 players."),
         ("chicken-foot", {"turn_seconds": "5"}, "turn_seconds", "A turn lasts 10 to 300 seconds"),
-        ("chicken-foot", {"set": "6"}, "set", "Chicken Foot uses a double-nine"),
+        ("chicken-foot", {"set": "6"}, "set", "Choose one of this game's sets: Double-nine, Double-twelve, Double-"),
         ("standard", {"target": "other", "target_other": ""}, "target", "A target score is a whole number"),
         ("standard", {"players": "4", "mode": "poker"}, "mode", "Choose the draw game"),
     ],
