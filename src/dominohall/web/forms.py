@@ -480,8 +480,8 @@ def _players(language: str, most: int, fewest: int = 2) -> Field:
 
 
 def _schema_problem(language: str, game: str, field_name: str | None, chosen: dict[str, str]) -> str | None:
-    """Why a field of a schema-made form holds no setting of the game; ``None`` for a field the forms share
-    (the length, a score limit, the timer, the seats), whose reasons ``problem_text`` gives."""
+    """Why a field holds no setting of the game, in the words of its schema (the fields whose reason goes by
+    the setting's name, the timer and the seats are ``problem_text``'s); ``None`` for a field not in it."""
     forms = translations(language)
     setting = next((setting for setting in schema_of(game) if setting.name == field_name), None)
     if setting is None:
