@@ -17,9 +17,12 @@ from typing import Any
 
 import pytest
 
+from dominohall.engine.settings import CHOICE, FLAG, WHOLE
+from dominohall.games import GAMES
 from dominohall.games.standard.rules.options import DEFAULT_TARGETS
 from dominohall.web import LANGUAGES, translations
 from dominohall.web.forms import choices_of, fields_of, problems_of
+from dominohall.web.pages import GAME_OF_SLUG
 
 from ..server.harness import Client, Server
 
@@ -277,7 +280,7 @@ def test_another_hand_that_is_no_number_is_asked_again_as_a_whole_number(server:
         ("chicken-foot", {"limit": "other", "limit_other": "0"}, "limit", "A score limit is a whole number"),
         ("chicken-foot", {"players": "13"}, "players", "Chicken Foot is played by 2 to 12 players."),
         ("chicken-foot", {"turn_seconds": "5"}, "turn_seconds", "A turn lasts 10 to 300 seconds"),
-        ("chicken-foot", {"set": "6"}, "set", "Chicken Foot uses a double-nine"),
+        ("chicken-foot", {"set": "6"}, "set", "Choose one of this game's sets: Double-nine, Double-twelve, Double-"),
         ("standard", {"target": "other", "target_other": ""}, "target", "A target score is a whole number"),
         ("standard", {"players": "4", "mode": "poker"}, "mode", "Choose the draw game"),
     ],
@@ -518,3 +521,60 @@ def test_the_lobby_lists_a_public_mexican_train_table_with_its_rules(server: Ser
     polish_entry = lobby_entry(polish, table_id)
     assert polish_entry is not None and ">Meksykański pociąg</a>" in polish_entry
     assert "3 graczy · Do podwójnej piętnastki · Pełny mecz · 0-0 liczy się za 25 punktów" in polish_entry
+
+
+SLUG_OF_GAME = {game: slug for slug, game in GAME_OF_SLUG.items()}
+FOLLOWING = {"auto", "off", "none", "other"}
+"""The choices of a select that name no value of the setting: its default, none, a typed number."""
+
+
+def options_of(html: str, name: str) -> list[str]:
+    """The values of the options of the select named ``name``, in order."""
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
+    assert select, f"no select named {name}"
+    return [unescape(value) for value in re.findall(r'<option value="([^"]*)"', select.group(1))]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_games_form_offers_its_schemas_settings_with_their_ranges_and_defaults(server: Server, game: str) -> None:
+    """The game page's form has a field per setting of the game's schema, in its order, each offering the
+    schema's choices or numbers in its range, set to the game's default; sent as it is, it makes the game's
+    default table."""
+    rules = GAMES[game]
+    visitor = Visitor(server)
+    status, _, page = visitor.request(f"/en/{SLUG_OF_GAME[game]}")
+    assert status == 200
+    form = page[page.index('<form class="settings game-form"') : page.index("</form>")]
+    table = rules.from_settings({})
+    defaults, chosen = table.to_dict(), rules.chosen_settings(table)
+    assert re.findall(r'data-field="(\w+)"', form) == [s.name for s in rules.settings] + ["turn_seconds", "public"]
+    sent: dict[str, str] = {}
+    for setting in rules.settings:
+        name = setting.name
+        if setting.kind == FLAG:
+            assert checked(form, name) is bool(defaults[name]), name
+            continue
+        values = options_of(form, name)
+        named = [value for value in values if value not in FOLLOWING | {setting.auto}]
+        if setting.kind == CHOICE:
+            assert named == [str(choice) for choice in setting.choices], name
+        else:
+            assert setting.kind == WHOLE
+            numbers = [int(value) for value in named]
+            assert numbers == sorted(numbers) and all(setting.low <= n <= setting.high for n in numbers), name
+            if name == "players":
+                assert numbers == list(range(setting.low, setting.high + 1))
+            else:  # any other number of the range is typed
+                assert "other" in values and f'name="{name}_other"' in form, name
+        assert ("none" in values) is setting.nullable, name
+        shown = selected(form, name)
+        assert shown is not None, name
+        if name in chosen:
+            value = chosen[name]
+            assert shown == ("none" if setting.nullable else "off") if value is None else str(value), name
+        else:  # a default that follows other settings (or is the same for every player count)
+            assert shown in {"auto", setting.auto, str(defaults[name])}, name
+        sent[name] = shown
+    status, table_id, visitor = play(server, SLUG_OF_GAME[game], sent)
+    assert status == 303
+    assert visitor.table(table_id)["options"] == defaults

@@ -41,7 +41,7 @@ class Setting:
     kind: str
     """``WHOLE``, ``CHOICE`` or ``FLAG``."""
     label: str
-    """Its name for people, in English (the site's catalogs translate it)."""
+    """Its name for people, in English, as the site's form says it (the site's catalogs translate it)."""
     help: str
     """What it does, in a few English words (the command line's help)."""
     low: int = 0
@@ -55,6 +55,12 @@ class Setting:
     """How one of the ``choices`` reads in a message (``double-{}``)."""
     auto: str = ""
     """A word that asks for the default, as not giving the setting does (``by-mode``: the mode's own target)."""
+    note: str = ""
+    """A line the site's form shows under the field, in English: more of what its choices mean."""
+    other_label: str = ""
+    """The label of the box where the form's "another number" is typed, in English (``label`` when empty)."""
+    short: str = ""
+    """Its name in a table's rules line when it is on, in English (``label`` when empty)."""
 
     def read(self, value: object) -> Any:
         """``value`` checked against the setting; ``OptionsError`` naming it when it does not fit."""

@@ -28,9 +28,11 @@ def messages() -> dict[str, str | None]:
                 found[message[0]] = message[1]
             else:
                 found[message] = None
-    for game in GAME_NAMES:  # the settings' labels: the forms made from a game's schema say them
+    for game in GAME_NAMES:  # the settings' words: the forms made from a game's schema say them
         for setting in schema_of(game):
-            found.setdefault(setting.label, None)
+            for words in (setting.label, setting.note, setting.other_label, setting.short):
+                if words:
+                    found.setdefault(words, None)
     return found
 
 

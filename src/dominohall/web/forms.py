@@ -36,40 +36,26 @@ from .words import game_title
 LEVELS = ("easy", "medium", "hard", "expert")
 """The bot levels a seat of the form may have (or ``person``: a free seat for a friend)."""
 LIMITS = (100, 150, 200, 300)
-"""The score limits a Chicken Foot form offers by name (any other whole number is "another score")."""
+"""The score limits a form offers by name (any other whole number is "another score")."""
 TARGETS = (50, 100, 150, 250)
-"""The targets a standard form offers by name."""
+"""The targets (a score setting called ``target``) a form offers by name."""
 TURN_SECONDS = (15, 30, 60, 120)
 """The turn timers a form offers (besides "auto" and "off")."""
 HANDS = tuple(range(3, 26))
-"""The hand sizes a Chicken Foot form offers (besides "by players")."""
+"""The hand sizes a form offers (besides "by players")."""
 
-GAME_DEFAULTS: dict[str, dict[str, str]] = {
-    "chickenfoot": {
-        "players": "4",
-        "set": "auto",
-        "hand": "auto",
-        "hand_other": "",
-        "length": "full",
-        "start_toes": "6",
-        "blank_double": "50",
-        "limit": "off",
-        "limit_other": "",
-    },
-    "standard": {"mode": "draw", "players": "2", "set": "6", "partners": "", "target": "by-mode", "target_other": ""},
-}
-"""The hand-written forms (still to move onto the schema, as every other game's form is): each field's value
-as the form first shows it, as the form posts it."""
 AUTO = "auto"
 """A choice that sends no value, so that the game's default (which follows other settings) applies."""
 OFF = "off"
 """A choice of "none" for a setting whose default is no value (no score limit)."""
+NONE = "none"
+"""The choice of ``null`` for a setting where ``null`` is a value of its own (no target: one hand decides)."""
 OTHER = "other"
 """A choice whose number is typed in the field ``<name>_other``."""
 TABLE_DEFAULTS = {"turn_seconds": "auto", "public": ""}
 """The table's own settings as a form first shows them."""
-CHECKBOXES = frozenset({"partners", "public"})
-"""Fields posted only when ticked (their value is then ``on``)."""
+CHECKBOXES = frozenset({"public"})
+"""The table's own fields posted only when ticked (their value is then ``on``); a game's flags are too."""
 NUMBER = re.compile(r"\d{1,5}")
 
 
@@ -126,40 +112,7 @@ def table_choices(summary: dict[str, Any]) -> dict[str, str]:
         "turn_seconds": "auto" if seconds is None else "off" if seconds == 0 else str(seconds),
         "public": "on" if own.get("public") else "",
     }
-    if game not in GAME_DEFAULTS:
-        return chosen | _schema_choices(game, options)
-    if game == "chickenfoot":
-        return chosen | _chicken_foot_choices(options)
-    usual = options_from_settings("standard", {"mode": options["mode"]}).to_dict()["target"]
-    target, named = options["target"], "by-mode"
-    if target != usual:
-        named = "none" if target is None else str(target) if target in TARGETS else "other"
-    return chosen | {
-        "mode": options["mode"],
-        "players": str(options["players"]),
-        "set": str(options["set"]),
-        "partners": "on" if options["partners"] else "",
-        "target": named,
-        "target_other": str(target) if named == "other" else "",
-    }
-
-
-def _chicken_foot_choices(options: dict[str, Any]) -> dict[str, str]:
-    players, top, hand, limit = options["players"], options["set"], options["hand"], options["limit"]
-    usual_top = options_from_settings("chickenfoot", {"players": players}).to_dict()["set"]
-    usual_hand = options_from_settings("chickenfoot", {"players": players, "set": top}).to_dict()["hand"]
-    named_limit = "off" if limit is None else str(limit) if limit in LIMITS else "other"
-    return {
-        "players": str(players),
-        "set": "auto" if top == usual_top else str(top),
-        "hand": "auto" if hand == usual_hand else str(hand) if hand in HANDS else "other",
-        "hand_other": str(hand) if hand != usual_hand and hand not in HANDS else "",
-        "length": options["length"],
-        "start_toes": str(options["start_toes"]),
-        "blank_double": str(options["blank_double"]),
-        "limit": named_limit,
-        "limit_other": str(limit) if named_limit == "other" else "",
-    }
+    return chosen | _schema_choices(game, options)
 
 
 # -- from choices to settings -------------------------------------------------------------------------
@@ -172,38 +125,13 @@ def _number(chosen: dict[str, str], key: str, field_name: str | None = None) -> 
     return int(value)
 
 
-def _listed_or_typed(chosen: dict[str, str], key: str) -> int:
-    """A number (a score, a hand) chosen from the list or typed as "another"."""
-    return _number(chosen, f"{key}_other", key) if chosen[key] == "other" else _number(chosen, key)
-
-
 def settings_of(game: str, chosen: dict[str, str]) -> dict[str, Any]:
     """The settings (record option names and the table's own) that ``chosen`` asks for; ``FormError`` when
     a field holds something that is no choice at all (the hall checks the rest)."""
     players = _number(chosen, "players")
     if not 2 <= players <= most_seats(game):
         raise FormError("players")
-    settings: dict[str, Any] = {"players": players}
-    if game not in GAME_DEFAULTS:
-        settings |= _schema_settings(game, chosen)
-    elif game == "chickenfoot":
-        if chosen["set"] != "auto":
-            settings["set"] = _number(chosen, "set")
-        if chosen["hand"] != "auto":
-            settings["hand"] = (
-                _number(chosen, "hand_other", "hand") if chosen["hand"] == "other" else _number(chosen, "hand")
-            )
-        settings["length"] = chosen["length"]
-        settings["start_toes"] = _number(chosen, "start_toes")
-        settings["blank_double"] = _number(chosen, "blank_double")
-        settings["limit"] = None if chosen["limit"] == "off" else _listed_or_typed(chosen, "limit")
-    else:
-        settings["mode"] = chosen["mode"]
-        settings["set"] = _number(chosen, "set")
-        settings["partners"] = chosen["partners"] == "on"
-        target = chosen["target"]
-        named = {"by-mode": "by-mode", "none": None}
-        settings["target"] = named[target] if target in named else _listed_or_typed(chosen, "target")
+    settings: dict[str, Any] = {"players": players} | _schema_settings(game, chosen)
     seconds = chosen["turn_seconds"]
     settings["turn_seconds"] = None if seconds == "auto" else 0 if seconds == "off" else _number(chosen, "turn_seconds")
     settings["public"] = chosen["public"] == "on"
@@ -241,7 +169,7 @@ def problems_of(language: str, game: str, chosen: dict[str, str]) -> list[dict[s
             field = error.field or ""
             if any(problem["field"] == field for problem in problems):
                 return problems  # a field the defaults cannot mend: said once
-            text = problem_text(language, game, error.field, error.code, chosen)
+            text = problem_text(language, game, error.field, error.code, trial)  # the fields mended so far too
             problems.append({"field": field, "code": error.code, "text": text})
             seats = field == "seats"  # the seats' bots are one fault: every seat put back
             mended = [key for key in defaults if key in (field, f"{field}_other") or (seats and key[:4] == "seat")]
@@ -257,24 +185,8 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         return forms.gettext("Too many new tables from your address: wait a minute and press Play again.")
     if code == "bad-name" or field_name == "name":
         return forms.gettext("A name is 1 to 24 letters, digits or signs.")
-    if field_name == "hand" and game == "chickenfoot" and "players" in chosen:
-        return _hand_text(language, chosen)
-    schema_text = _schema_problem(language, game, field_name, chosen) if game not in GAME_DEFAULTS else None
-    if schema_text is not None:
-        return schema_text
-    reasons = {
-        "players": forms.gettext("Chicken Foot is played by 2 to 12 players.")
-        if game == "chickenfoot"
-        else forms.gettext("The standard game is played by 2 to 4 players."),
-        "set": forms.gettext("Chicken Foot uses a double-nine, double-twelve or double-fifteen set.")
-        if game == "chickenfoot"
-        else forms.gettext("Choose a double-six, double-nine or double-twelve set."),
-        "hand": forms.gettext("Tiles per hand: a whole number, no more than this set allows for this many players.")
-        if game == "chickenfoot"
-        else forms.gettext("This game deals its own number of tiles per hand."),
+    reasons = {  # the fields whose reason goes by the setting's name, whichever game has it
         "length": forms.gettext("Choose a full match, half a match or a single round."),
-        "start_toes": forms.gettext("The first double takes four or six toes."),
-        "blank_double": forms.gettext("The 0-0 left in a hand counts 25 or 50 points."),
         "limit": forms.gettext("A score limit is a whole number from 1 to 10000."),
         "target": forms.gettext("A target score is a whole number from 1 to 10000."),
         "mode": forms.gettext("Choose the draw game, the block game, All Fives or Bergen."),
@@ -282,29 +194,13 @@ def problem_text(language: str, game: str, field_name: str | None, code: str, ch
         "turn_seconds": forms.gettext("A turn lasts 10 to 300 seconds, or the timer is off."),
         "seats": forms.gettext("Each seat takes a bot (easy, medium, hard or expert) or a person."),
     }
-    return reasons.get(field_name or "", forms.gettext("These settings do not make a table. Please check them."))
-
-
-def _hand_text(language: str, chosen: dict[str, str]) -> str:
-    """Why a Chicken Foot hand does not fit, with the largest hand that would."""
-    forms = translations(language)
-    players = int(chosen["players"]) if NUMBER.fullmatch(chosen["players"]) else 0
-    top = chosen["set"]
-    if not 2 <= players <= most_seats("chickenfoot") or top == "auto" or not NUMBER.fullmatch(top):
-        top = "9" if players <= 6 else "12" if players <= 8 else "15"
-    tiles = (int(top) + 1) * (int(top) + 2) // 2
-    most = (tiles - 1) // players if players else 0
-    if most < 1:
-        return forms.gettext("That many tiles per hand do not fit this set for this many players.")
-    typed = chosen.get("hand_other", "") if chosen.get("hand") == "other" else "1"
-    if not NUMBER.fullmatch(typed) or int(typed) < 1:
-        return forms.gettext("Tiles per hand: type a whole number from 1 to %(num)d.") % {"num": most}
-    text = forms.ngettext(
-        "%(set)s: for this many players, at most %(num)d tile per hand.",
-        "%(set)s: for this many players, at most %(num)d tiles per hand.",
-        most,
-    )
-    return text % {"set": set_names(language)[int(top)], "num": most}
+    shared = reasons.get(field_name or "")
+    if shared is not None:
+        return shared
+    schema_text = _schema_problem(language, game, field_name, chosen)
+    if schema_text is not None:
+        return schema_text
+    return forms.gettext("These settings do not make a table. Please check them.")
 
 
 # -- the fields to draw -------------------------------------------------------------------------------
@@ -316,11 +212,7 @@ def fields_of(
     """The fields of ``game``'s table form in ``language``, set to ``chosen``, the reason on each one at fault;
     with ``reasons``, each field also carries why the server may refuse it (for a form the page's script sends:
     it shows that reason when an error names the field)."""
-    if game not in GAME_DEFAULTS:
-        built = _schema_fields(language, game)
-    else:
-        built = _chicken_foot_fields(language) if game == "chickenfoot" else _standard_fields(language)
-    built += _table_fields(language)
+    built = _schema_fields(language, game) + _table_fields(language)
     for each in built:
         if reasons:
             each.reason = problem_text(language, game, each.name, "bad-settings", {})
@@ -331,97 +223,6 @@ def fields_of(
             each.other = chosen.get(f"{each.name}_other", "")
         each.problem = next((problem["text"] for problem in problems if problem["field"] == each.name), None)
     return built
-
-
-def _points(language: str, values: tuple[int, ...]) -> list[tuple[str, str]]:
-    forms = translations(language)
-    return [(str(n), forms.ngettext("%(num)d point", "%(num)d points", n) % {"num": n}) for n in values]
-
-
-def _players(language: str, most: int, fewest: int = 2) -> Field:
-    forms = translations(language)
-    counts = [
-        (str(n), forms.ngettext("%(num)d player", "%(num)d players", n) % {"num": n}) for n in range(fewest, most + 1)
-    ]
-    return Field("players", forms.gettext("Players"), counts)
-
-
-def _chicken_foot_fields(language: str) -> list[Field]:
-    forms = translations(language)
-    by_players = forms.gettext("By the number of players")
-    tiles = [(str(n), forms.ngettext("%(num)d tile", "%(num)d tiles", n) % {"num": n}) for n in HANDS]
-    toes = [(str(n), forms.ngettext("%(num)d toe", "%(num)d toes", n) % {"num": n}) for n in (6, 4)]
-    limits = [("off", forms.gettext("None: the length decides")), *_points(language, LIMITS)]
-    return [
-        _players(language, most_seats("chickenfoot")),
-        Field(
-            "set",
-            forms.gettext("Set"),
-            [
-                ("auto", by_players),
-                *((str(top), set_names(language)[top]) for top in (9, 12, 15)),
-            ],
-        ),
-        Field(
-            "hand",
-            forms.gettext("Tiles in each hand"),
-            [("auto", by_players), *tiles, ("other", forms.gettext("Another number…"))],
-            other_label=forms.gettext("Tiles in each hand"),
-        ),
-        Field(
-            "length",
-            forms.gettext("Length"),
-            [
-                ("full", forms.gettext("Full match: every double")),
-                ("half", forms.gettext("Half match")),
-                ("one", forms.gettext("One round")),
-            ],
-        ),
-        Field("start_toes", forms.gettext("Toes around the first double"), toes),
-        Field("blank_double", forms.gettext("0-0 left in hand counts"), _points(language, (50, 25))),
-        Field(
-            "limit",
-            forms.gettext("Score limit: the match ends once someone's total goes over it (instead of a length)"),
-            [*limits, ("other", forms.gettext("Another score…"))],
-            other_label=forms.gettext("Score limit in points"),
-        ),
-    ]
-
-
-def _standard_fields(language: str) -> list[Field]:
-    forms = translations(language)
-    targets = [
-        ("by-mode", forms.gettext("The game's usual target")),
-        ("none", forms.gettext("A single hand")),
-        *_points(language, TARGETS),
-        ("other", forms.gettext("Another score…")),
-    ]
-    return [
-        Field(
-            "mode",
-            forms.gettext("Game"),
-            [
-                ("draw", forms.gettext("Draw game")),
-                ("block", forms.gettext("Block game")),
-                ("allfives", forms.gettext("All Fives")),
-                ("bergen", forms.gettext("Bergen")),
-            ],
-        ),
-        _players(language, 4),
-        Field(
-            "set",
-            forms.gettext("Set"),
-            [(str(top), set_names(language)[top]) for top in (6, 9, 12)],
-        ),
-        Field("partners", forms.gettext("Partners (four players, opposite seats)")),
-        Field(
-            "target",
-            forms.gettext("Target"),
-            targets,
-            other_label=forms.gettext("Target in points"),
-            note=forms.gettext("Usually one hand in the draw and block games, 150 points in All Fives, 15 in Bergen."),
-        ),
-    ]
 
 
 def _table_fields(language: str) -> list[Field]:
@@ -441,12 +242,13 @@ def _table_fields(language: str) -> list[Field]:
     ]
 
 
-def deal_rows() -> list[tuple[int, int, int, int]]:
-    """The usual Chicken Foot deal by player count, as the hall deals it (the game page's table): players,
-    the set's top double, the tiles in each hand and the rounds of a full match (one per double)."""
+def deal_rows(game: str) -> list[tuple[int, int, int, int]]:
+    """The usual deal of ``game`` (one whose set follows the players) by player count, as the hall deals it
+    (the game page's table): players, the set's top double, the tiles in each hand and the rounds of a full
+    match (one per double)."""
     rows = []
-    for players in range(2, most_seats("chickenfoot") + 1):
-        usual = options_from_settings("chickenfoot", {"players": players}).to_dict()
+    for players in range(_fewest_seats(game), most_seats(game) + 1):
+        usual = options_from_settings(game, {"players": players}).to_dict()
         rows.append((players, usual["set"], usual["hand"], usual["set"] + 1))
     return rows
 
@@ -470,11 +272,7 @@ def rules_line(language: str, game: str, options: dict[str, Any], settings: dict
     that is not the game's default, then the turn timer when it is not automatic."""
     forms = translations(language)
     words = [forms.ngettext("%(num)d player", "%(num)d players", options["players"]) % {"num": options["players"]}]
-    sets = set_names(language)
-    if game == "standard":  # still hand-written: its mode comes first and its target is by mode
-        words += _standard_words(language, options, sets)
-    else:
-        words += _schema_words(language, game, options)
+    words += _schema_words(language, game, options)
     seconds = (settings or {}).get("turn_seconds")
     if seconds == 0:
         words.append(forms.gettext("No timer"))
@@ -487,31 +285,10 @@ def _count(text: str, num: int) -> str:
     return text % {"num": num}
 
 
-def _standard_words(language: str, options: dict[str, Any], sets: dict[int, str]) -> list[str]:
-    forms = translations(language)
-    modes = {
-        "draw": forms.gettext("Draw game"),
-        "block": forms.gettext("Block game"),
-        "allfives": forms.gettext("All Fives"),
-        "bergen": forms.gettext("Bergen"),
-    }
-    words = [modes.get(options["mode"], options["mode"]), sets.get(options["set"], str(options["set"]))]
-    if options["partners"]:
-        words.append(forms.gettext("Partners"))
-    target = options["target"]
-    words.append(
-        forms.gettext("A single hand")
-        if target is None
-        else forms.ngettext("To %(num)d point", "To %(num)d points", target) % {"num": target}
-    )
-    return words
-
-
 # -- the forms made from a game's settings schema -----------------------------------------------------
-# Every game's form but the two hand-written ones above (GAME_DEFAULTS) is made here from its descriptor's
-# settings (``Setting``: kind, range or choices, label) and its defaults: the fields, their checks, the reason
-# next to a field at fault and the table's rules line. The words of a setting's values go by the setting
-# (its name or unit), never by the game.
+# Every game's form is made here from its descriptor's settings (``Setting``: kind, range or choices, its
+# words) and its defaults: the fields, their checks, the reason next to a field at fault and the table's rules
+# line. The words of a setting's values go by the setting (its name, unit or words), never by the game.
 
 
 def most_seats(game: str) -> int:
@@ -530,8 +307,8 @@ def _fixed_defaults(game: str) -> dict[str, str]:
     chosen = default_settings(game)
     fixed = {}
     for setting in schema_of(game):
-        if setting.name in chosen:
-            continue
+        if setting.name in chosen or setting.auto:
+            continue  # chosen, or following a setting other than the players (a target its game's mode)
         values = {
             options_from_settings(game, {"players": players}).to_dict().get(setting.name)
             for players in range(_fewest_seats(game), most_seats(game) + 1)
@@ -541,10 +318,10 @@ def _fixed_defaults(game: str) -> dict[str, str]:
     return fixed
 
 
-def _as_choice(value: object) -> str:
-    """A setting's value as the form posts it."""
+def _as_choice(value: object, nullable: bool = False) -> str:
+    """A setting's value as the form posts it (``null`` is "none" where it is a value of its own)."""
     if value is None:
-        return OFF
+        return NONE if nullable else OFF
     if isinstance(value, bool):
         return "on" if value else ""
     return str(value)
@@ -559,10 +336,15 @@ def _in_points(setting: Setting) -> bool:
     return setting.high == SCORE_LIMIT or setting.name == "blank_double"
 
 
+def _follows(setting: Setting) -> str:
+    """The choice that leaves ``setting`` to its default, which follows other settings: its ``auto`` word."""
+    return setting.auto or AUTO
+
+
 def _listed(setting: Setting) -> tuple[int, ...]:
     """The numbers a whole-number setting's select names (any other is typed)."""
     if setting.high == SCORE_LIMIT:
-        return LIMITS
+        return TARGETS if setting.name == "target" else LIMITS
     if setting.name == "hand":
         return HANDS
     return tuple(range(setting.low, min(setting.high, setting.low + 20) + 1))
@@ -570,13 +352,14 @@ def _listed(setting: Setting) -> tuple[int, ...]:
 
 def form_defaults(game: str) -> dict[str, str]:
     """``game``'s form as it first shows: every field's value as the form posts it."""
-    if game in GAME_DEFAULTS:
-        return dict(GAME_DEFAULTS[game])
     chosen, fixed = default_settings(game), _fixed_defaults(game)
     defaults = {}
     for setting in schema_of(game):
         name = setting.name
-        defaults[name] = _as_choice(chosen[name]) if name in chosen else fixed.get(name, AUTO)
+        if name in chosen:
+            defaults[name] = _as_choice(chosen[name], setting.nullable)
+        else:
+            defaults[name] = fixed[name] if name in fixed else _follows(setting)
         if _typed(setting):
             defaults[f"{name}_other"] = ""
     return defaults
@@ -591,13 +374,13 @@ def _schema_choices(game: str, options: dict[str, Any]) -> dict[str, str]:
         if _typed(setting):
             shown[f"{name}_other"] = ""
         if name not in chosen and name not in fixed:
-            shown[name] = AUTO  # it follows the others
+            shown[name] = _follows(setting)  # it follows the others
             continue
         value = chosen[name] if name in chosen else options.get(name)
         if _typed(setting) and isinstance(value, int) and value not in _listed(setting):
             shown[name], shown[f"{name}_other"] = OTHER, str(value)
         else:
-            shown[name] = _as_choice(value)
+            shown[name] = _as_choice(value, setting.nullable)
     return shown
 
 
@@ -610,7 +393,9 @@ def _schema_settings(game: str, chosen: dict[str, str]) -> dict[str, Any]:
             continue
         if setting.kind == FLAG:
             settings[name] = value == "on"
-        elif value == OFF:
+        elif setting.auto and value == setting.auto:
+            settings[name] = value  # the hall reads it as not given: the default, which follows the others
+        elif value == OFF or (setting.nullable and value == NONE):
             settings[name] = None
         elif value == OTHER and _typed(setting):
             settings[name] = _number(chosen, f"{name}_other", name)
@@ -633,6 +418,14 @@ def _value_label(language: str, setting: Setting, value: int | str) -> str:
             "one": forms.gettext("One round"),
         }
         return lengths.get(str(value), str(value))
+    if setting.name == "mode":
+        modes = {
+            "draw": forms.gettext("Draw game"),
+            "block": forms.gettext("Block game"),
+            "allfives": forms.gettext("All Fives"),
+            "bergen": forms.gettext("Bergen"),
+        }
+        return modes.get(str(value), str(value))
     if isinstance(value, int) and setting.name == "hand":
         return forms.ngettext("%(num)d tile", "%(num)d tiles", value) % {"num": value}
     if isinstance(value, int) and setting.name == "start_toes":
@@ -649,9 +442,9 @@ def _schema_fields(language: str, game: str) -> list[Field]:
     built = []
     for setting in schema_of(game):
         name, label = setting.name, forms.gettext(setting.label)
-        note = (
-            forms.gettext("A house setting: the table shows it to everyone when it is on.") if setting.house else None
-        )
+        note = forms.gettext(setting.note) if setting.note else None
+        if setting.house:
+            note = forms.gettext("A house setting: the table shows it to everyone when it is on.")
         if name == "players":
             built.append(_players(language, setting.high, setting.low))
             continue
@@ -661,30 +454,44 @@ def _schema_fields(language: str, game: str) -> list[Field]:
         options: list[tuple[str, str]] = []
         if defaults[name] == AUTO:
             options.append((AUTO, forms.gettext("By the number of players")))
+        elif setting.auto and defaults[name] == setting.auto:
+            options.append((setting.auto, forms.gettext("The game's usual target")))
         elif defaults[name] == OFF:
             options.append((OFF, forms.gettext("None: the length decides")))
+        if setting.nullable:
+            options.append((NONE, forms.gettext("A single hand")))
         values = setting.choices if setting.kind == CHOICE else _listed(setting)
         options += [(str(value), _value_label(language, setting, value)) for value in values]
         other_label = ""
         if _typed(setting):
             another = forms.gettext("Another score…") if _in_points(setting) else forms.gettext("Another number…")
             options.append((OTHER, another))
-            other_label = label
+            other_label = forms.gettext(setting.other_label or setting.label)
         built.append(Field(name, label, options, note=note, other_label=other_label))
     return built
 
 
+def _players(language: str, most: int, fewest: int = 2) -> Field:
+    forms = translations(language)
+    counts = [
+        (str(n), forms.ngettext("%(num)d player", "%(num)d players", n) % {"num": n}) for n in range(fewest, most + 1)
+    ]
+    return Field("players", forms.gettext("Players"), counts)
+
+
 def _schema_problem(language: str, game: str, field_name: str | None, chosen: dict[str, str]) -> str | None:
-    """Why a field of a schema-made form holds no setting of the game; ``None`` for a field the forms share
-    (the length, a score limit, the timer, the seats), whose reasons ``problem_text`` gives."""
+    """Why a field holds no setting of the game, in the words of its schema (the fields whose reason goes by
+    the setting's name, the timer and the seats are ``problem_text``'s); ``None`` for a field not in it."""
     forms = translations(language)
     setting = next((setting for setting in schema_of(game) if setting.name == field_name), None)
-    if setting is None or setting.name in ("length", "limit"):
+    if setting is None:
         return None
     if setting.name == "players":
         text = forms.gettext("%(game)s is played by %(low)d to %(high)d players.")
         return text % {"game": game_title(language, game), "low": setting.low, "high": setting.high}
     if setting.name == "hand":
+        if "players" not in chosen:  # no form to try hands on (the reason the table page's script shows)
+            return forms.gettext("Tiles per hand: a whole number, no more than this set allows for this many players.")
         return _schema_hand_text(language, game, chosen)
     if setting.unit == "double-{}":
         sets = ", ".join(_value_label(language, setting, top) for top in setting.choices)
@@ -733,8 +540,10 @@ def _schema_hand_text(language: str, game: str, chosen: dict[str, str]) -> str:
 
 
 def _schema_words(language: str, game: str, options: dict[str, Any]) -> list[str]:
-    """A schema-made table's settings in short (after the players): the set, then every setting a host chose
-    that is not its default; a score limit stands where the length would."""
+    """A table's settings in short (after the players), in the schema's order: the set and every choice of
+    words (the length, the game's mode), then every other setting a host chose that is not its default; a
+    score limit stands where the length would, and in a game without a length its score setting always says
+    how the match ends (one hand, or to a target)."""
     forms = translations(language)
     chosen, defaults = chosen_settings_of(game, options), form_defaults(game)
     schema = schema_of(game)
@@ -755,6 +564,14 @@ def _schema_words(language: str, game: str, options: dict[str, Any]) -> list[str
             else:
                 full, half, one = forms.gettext("Full match"), forms.gettext("Half match"), forms.gettext("One round")
                 words.append({"full": full, "half": half, "one": one}.get(str(value), str(value)))
+        elif setting.kind == CHOICE and not setting.is_number() and value is not None:
+            words.append(_value_label(language, setting, value))
+        elif setting.high == SCORE_LIMIT and setting.nullable:
+            words.append(
+                forms.gettext("A single hand")
+                if not isinstance(value, int)
+                else _count(forms.ngettext("To %(num)d point", "To %(num)d points", value), value)
+            )
         elif name in chosen and _as_choice(chosen[name]) != defaults.get(name) and value is not None:
             words.append(_setting_word(language, setting, value))
     return words
@@ -764,7 +581,7 @@ def _setting_word(language: str, setting: Setting, value: int | str | bool) -> s
     """A setting that is not its default, as the rules line says it."""
     forms = translations(language)
     if isinstance(value, bool):
-        return forms.gettext(setting.label)
+        return forms.gettext(setting.short or setting.label)
     if isinstance(value, int) and setting.name == "hand":
         return _count(forms.ngettext("%(num)d tile per hand", "%(num)d tiles per hand", value), value)
     if isinstance(value, int) and setting.name == "start_toes":

@@ -358,7 +358,7 @@ def game_form(
     context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problems": problems, "wrong": wrong}
     context["max_seats"] = most_seats(game)
     if game == "chickenfoot":
-        context["deal"] = deal_rows()
+        context["deal"] = deal_rows(game)
     return page(request, language, f"{slug}.html", status=status, **context)
 
 

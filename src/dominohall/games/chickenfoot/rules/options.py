@@ -33,11 +33,13 @@ SETTINGS = (
     Setting("hand", WHOLE, "Tiles in each hand", "house: the hand size (default: by players and set)", low=1, high=67,
             house=True),
     Setting("length", CHOICE, "Length", "full, half or one round (default full)", choices=LENGTHS),
-    Setting("start_toes", CHOICE, "Toes on the centre double", "toes on the centre double (default 6)", choices=(6, 4)),
-    Setting("blank_double", CHOICE, "A 0-0 left in hand counts", "what a 0-0 left in hand costs (default 50)",
+    Setting("start_toes", CHOICE, "Toes around the first double", "toes on the centre double (default 6)",
+            choices=(6, 4)),
+    Setting("blank_double", CHOICE, "0-0 left in hand counts", "what a 0-0 left in hand costs (default 50)",
             choices=(50, 25)),
-    Setting("limit", WHOLE, "Play to a score limit", "house: play rounds until some total passes this limit",
-            low=1, high=SCORE_LIMIT, house=True),
+    Setting("limit", WHOLE, "Score limit: the match ends once someone's total goes over it (instead of a length)",
+            "house: play rounds until some total passes this limit", low=1, high=SCORE_LIMIT, house=True,
+            other_label="Score limit in points"),
 )  # fmt: skip
 """Chicken Foot's settings, by the record's option names (``engine/settings.py``)."""
 

@@ -40,15 +40,18 @@ BY_MODE: Final = "by-mode"
 """Passed as ``target`` to ``for_table``: take the mode's usual target."""
 
 SETTINGS = (
+    Setting("mode", CHOICE, "Game", "draw, block, allfives or bergen (default draw)", choices=tuple(map(str, Mode))),
     Setting("players", WHOLE, "Players", "seats at the table (default 2)", low=2, high=4),
     Setting("set", CHOICE, "Set", "the set: double-6, 9 or 12 (default 6)", choices=STANDARD_SETS, unit="double-{}"),
-    Setting("mode", CHOICE, "Game", "draw, block, allfives or bergen (default draw)", choices=tuple(map(str, Mode))),
-    Setting("partners", FLAG, "Partners", "4 players: seats 0+2 against 1+3, one score per team"),
-    Setting("target", WHOLE, "Target score", "play hands until a score reaches N; none: one hand "
+    Setting("partners", FLAG, "Partners (four players, opposite seats)",
+            "4 players: seats 0+2 against 1+3, one score per team", short="Partners"),
+    Setting("target", WHOLE, "Target", "play hands until a score reaches N; none: one hand "
             "(default: draw/block none, allfives 150, bergen 15)", low=1, high=SCORE_LIMIT, nullable=True,
-            auto=BY_MODE),
+            auto=BY_MODE, other_label="Target in points",
+            note="Usually one hand in the draw and block games, 150 points in All Fives, 15 in Bergen."),
 )  # fmt: skip
-"""The standard game's settings, by the record's option names (``engine/settings.py``)."""
+"""The standard game's settings, by the record's option names (``engine/settings.py``), in the order the
+site's form shows them (the game first)."""
 
 
 def standard_hand(players: int, mode: str) -> int:
