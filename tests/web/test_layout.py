@@ -20,7 +20,7 @@ from dominohall.web.assets import minify
 
 from ..server.harness import Server, create_table
 from .boards import dense_boards
-from .conftest import CHROMIUM, PHONE
+from .conftest import CHROMIUM, PHONE, shot
 from .moves import CHOICE, MY_TURN, make_move
 
 pytestmark = pytest.mark.skipif(
@@ -724,6 +724,8 @@ def test_nine_to_twelve_seats_sit_round_the_board_in_turn_order_on_a_desktop(
         y = (card["box"]["y"] + card["box"]["b"]) / 2 - middle[1]
         angles.append(round(math.degrees(math.atan2(-x, y)) % 360))
     assert angles == sorted(angles), f"the seats do not go round the board in turn order: {angles}"
+    if players == 12 and viewport == LAPTOP:
+        shot(page, "table-12", full_page=False)
     page.context.close()
 
 
@@ -761,4 +763,6 @@ def test_nine_to_twelve_seats_on_a_phone_keep_the_one_to_move_in_sight(
     assert len(far_seen) >= 3, "the later seats' turns were not seen"
     clipped = page.evaluate(CLIPPED_IN_CARDS)
     assert clipped == [], f"cut off in the seats' cards: {clipped}"
+    if players == 12:
+        shot(page, "table-12-phone", full_page=False)
     page.context.close()

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from dominohall.games.records import verify
 
 from ..server.harness import Server, create_table, http
-from .conftest import CHROMIUM, PHONE
+from .conftest import CHROMIUM, PHONE, shot
 from .moves import CHOICE, make_move
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
@@ -124,6 +124,7 @@ def test_a_mexican_train_table_is_played_on_its_trains(
                 page.screenshot(path=str(shots / "uncovered.png"))
             found["uncovered"] = True
         if all(found.values()):
+            shot(page, "table-mexican-train" + ("-phone" if viewport["width"] < 600 else ""), full_page=False)
             break
         found["chosen"] |= play_on_a_train(page, seen)
         page.wait_for_timeout(300)
