@@ -48,7 +48,7 @@ def test_shared_chicken_foot_examples_are_accepted_as_they_are(name: str) -> Non
 
 def test_written_record_has_the_shared_examples_shape() -> None:
     data = golden()
-    assert list(data) == ["format", "game", "options", "seats", "rounds", "totals", "winners"]
+    assert list(data) == ["format", "game", "options", "seats", "sides", "rounds", "totals", "winners"]
     assert list(data["options"]) == [
         "players", "set", "hand", "length", "start_toes", "double_toes", "blank_double", "limit",
     ]  # fmt: skip

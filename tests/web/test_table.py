@@ -14,8 +14,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from dominohall.bots import RandomBot
 from dominohall.bots.arena import play_match
-from dominohall.engine.tiles import tile_name
+from dominohall.games import round_view
+from dominohall.games.records import side_list
 from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.tables.frames import view_to_wire
 
 from ..server.harness import Server, create_table
 from .boards import dense_boards, later_feet, long_standard_boards
@@ -434,8 +436,9 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
 
 def ended_hands() -> list[tuple[dict[str, Any], dict[str, Any], str]]:
     """Standard hands played to their end by random bots in every mode, with and without partners: each one's
-    options, the view the summary gets (its end and final hands) and what the engine says it scored at its end
-    (``level`` for a blocked hand nobody won)."""
+    table (its options and sides), the view the summary gets (its end, final hands, scores and history, each
+    play's points told) and what the engine says it scored at its end (``level`` for a blocked hand nobody
+    won)."""
     found = []
     setups = [
         StandardOptions.for_table(2, mode="allfives", target=None),
@@ -452,8 +455,11 @@ def ended_hands() -> list[tuple[dict[str, Any], dict[str, Any], str]]:
             rnd = match.rounds[-1]
             side, _ = rnd.winner()
             award = "level" if side is None else str(rnd.scores()[side] - rnd.points[side])
-            hands = [[tile_name(t) for t in rnd.hand_tiles(seat)] for seat in range(options.players)]
-            found.append((options.to_dict(), {"end": rnd.end, "final_hands": hands}, award))
+            view = view_to_wire(round_view(rnd, None, len(match.rounds) - 1))  # the server's: scores, points
+            sides, seats = side_list(options), ["Ann", "Bo", "Cy", "Di"]
+            names = [" & ".join(seats[s] for s in options.seats_of(side)) for side in range(options.sides())]
+            table = {"options": options.to_dict(), "sides": sides, "names": names}
+            found.append((table, {key: view[key] for key in ("end", "final_hands", "scores", "history")}, award))
     return found
 
 
@@ -467,11 +473,12 @@ def test_a_standard_hands_end_says_who_won_it_and_what_that_scored_as_the_engine
     said = page.evaluate(
         """async (cases) => {
         const { awardLine } = await import("/static/summary.js");
-        return cases.map(([options, view]) => awardLine(view, options, ["Ann", "Bo", "Cy", "Di"])); }""",
-        [[options, view] for options, view, _ in cases],
+        return cases.map(([table, view]) => awardLine(view, table, table.names)); }""",
+        [[table, view] for table, view, _ in cases],
     )
     kinds = set()
-    for (options, view, award), line in zip(cases, said, strict=True):
+    for (table, view, award), line in zip(cases, said, strict=True):
+        options = table["options"]
         if award == "level":
             assert "nobody wins the hand" in line, line
         else:

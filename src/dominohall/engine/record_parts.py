@@ -7,6 +7,7 @@ whole match together.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, TypeVar
 
@@ -146,8 +147,15 @@ def as_tile(value: object, top: int, what: str, rnd: int | None = None, move: in
         raise RecordError("format", f"{what}: {error}", rnd, move) from None
 
 
-def replay_moves(rnd: Replayable, value: dict[str, Any], top: int, number: int) -> None:
-    """Apply a round's recorded moves in order; the first illegal one is a fault naming its index."""
+def replay_moves(
+    rnd: Replayable,
+    value: dict[str, Any],
+    top: int,
+    number: int,
+    check: Callable[[Any, dict[str, Any], int, int], None] | None = None,
+) -> None:
+    """Apply a round's recorded moves in order; the first illegal one is a fault naming its index. ``check``
+    (the game's ``check_move``) then checks what the move says beyond itself, such as the points it scored."""
     moves = as_list(value.get("moves"), "moves", number)
     for move_index, move_data in enumerate(moves):
         expect(rnd.end is None, "round-over", "a move after the round had ended", number, move_index)
@@ -156,6 +164,8 @@ def replay_moves(rnd: Replayable, value: dict[str, Any], top: int, number: int) 
             rnd.apply(move, seat)
         except IllegalMoveError as error:
             raise RecordError(error.rule, error.detail, number, move_index) from None
+        if check is not None:
+            check(rnd, move_data, number, move_index)
 
 
 def read_deal(

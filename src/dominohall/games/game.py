@@ -91,6 +91,10 @@ class Game(Generic[Opt, R, V]):
     """How the command line shows the game's table and a round's heading (``games/terminal.py``)."""
     """What the bots need of the game: the medium bot's scorer, the reading of its history, the hard bot's
     search, the analysis's thresholds (``dominohall.search.parts``)."""
+    check_move: Callable[[R, dict[str, Any], int, int], None] | None = None
+    """Check what a record's move says beyond the move itself, right after the replay made it: ``(round, the
+    move as the record wrote it, round number 1-based, move index)``, raising ``RecordError`` (the standard
+    game's ``points``); ``None``: the game's moves say nothing more."""
 
     def new_match(self, options: Opt) -> Match[R]:
         """An empty match under these options; call ``deal_next`` to start each round."""

@@ -44,6 +44,7 @@ __all__ = [
     "move_to_dict",
     "replay",
     "round_to_dict",
+    "side_list",
     "sides",
     "verify",
 ]
@@ -61,6 +62,12 @@ def sides(options: Any) -> int:
     return count
 
 
+def side_list(options: Any) -> list[int]:
+    """The result side each seat plays for, in seat order: ``[0, 1, 0, 1]`` with partners, else each seat its
+    own (``[0, 1, 2]``); the record's ``sides`` and the table summary's."""
+    return [options.side_of(seat) for seat in range(options.players)]
+
+
 def export_record(match: Match[Any], seats: Sequence[SeatInfo]) -> dict[str, Any]:
     """The record of a match of any game, finished or running."""
     game = game_of(match.rules)
@@ -70,6 +77,7 @@ def export_record(match: Match[Any], seats: Sequence[SeatInfo]) -> dict[str, Any
         "game": game.name,
         "options": options.to_dict(),
         "seats": [{"name": s.name} | ({"bot": s.bot} if s.bot else {}) for s in seats],
+        "sides": side_list(options),
         "rounds": [game.round_to_dict(rnd) for rnd in match.rounds],
         "totals": match.totals() or [0] * sides(options),
     }
@@ -110,6 +118,10 @@ def replay(data: dict[str, Any]) -> tuple[Match[Any], list[SeatInfo]]:
     game = game_named(str(name))
     options = _options(game, data.get("options"))
     seats = _seats(data.get("seats"), options.players)
+    if "sides" in data:  # records written before it lack it: the options say the same
+        expected = side_list(options)
+        said = f"the seats play for the sides {expected}, not {data['sides']}"
+        expect(data["sides"] == expected, "sides", said)
     match = _replay_rounds(game, game.new_match(options), data)
     _check_results(match, sides(options), data)
     return match, seats
@@ -157,7 +169,7 @@ def _replay_rounds(game: AnyGame, match: Match[Any], data: dict[str, Any]) -> Ma
         data = typed(value, dict, "a round must be an object", number)
         rnd = game.read_round(options, match.current if match.rounds else None, index, data)
         match.rounds.append(rnd)
-        replay_moves(rnd, data, options.top, number)
+        replay_moves(rnd, data, options.top, number, game.check_move)
         check_round_end(rnd, data, game.results_key, number, is_last=index == len(rounds) - 1)
     return match
 

@@ -85,7 +85,6 @@ CONVERTERS: dict[str, Any] = {
     "hand": lambda tiles: [name_of(t) for t in tiles],
     "placed": lambda pairs: [[name_of(t), name_of(on)] for t, on in pairs],
     "open_ends": lambda ends: [[name_of(t), number] for t, number in ends],
-    "history": lambda moves: [{"seat": seat, **_move_wire(move)} for seat, move in moves],
     "legal_moves": lambda moves: [move_to_wire(move) for move in moves],
     "trains": lambda trains: [_train_wire(train) for train in trains],
     "uncovered": name_of,
@@ -94,6 +93,32 @@ CONVERTERS: dict[str, Any] = {
     "final_hands": lambda hands: None if hands is None else [[name_of(t) for t in hand] for hand in hands],
 }
 """How each field of a view becomes JSON (the others are plain values already)."""
+
+
+MERGED = frozenset({"move_points"})
+"""The view's fields that the wire puts into others: ``move_points`` becomes each history entry's ``points`` (and
+the ``move`` frame's move's), never a field of its own."""
+
+
+def move_points(view: View) -> tuple[int | None, ...]:
+    """What each move of the view's history scored (``None``: it says nothing of points): the standard game's
+    All Fives and Bergen plays; no move of another game."""
+    told: tuple[int | None, ...] | None = getattr(view, "move_points", None)
+    return told if told is not None else (None,) * len(view.history)
+
+
+def with_points(wire: dict[str, Any], points: int | None) -> dict[str, Any]:
+    """A move as the wire writes it, with ``points`` when the move tells them."""
+    return wire if points is None else wire | {"points": points}
+
+
+def history_to_wire(view: View) -> list[dict[str, Any]]:
+    """The view's history as the wire writes it: ``{"seat": seat, ...move}``, with the ``points`` a play scored
+    in All Fives and Bergen."""
+    return [
+        with_points({"seat": seat, **_move_wire(move)}, points)
+        for (seat, move), points in zip(view.history, move_points(view), strict=True)
+    ]
 
 
 DERIVED = frozenset({"options", "history", "placed"})
@@ -106,7 +131,10 @@ def view_to_wire(view: View, skip: frozenset[str] = frozenset()) -> dict[str, An
     """A seat's view as JSON: every field of the view but those in ``skip``, tiles in notation."""
     wire = {}
     for name in _field_names(type(view)):
-        if name in skip:
+        if name in skip or name in MERGED:
+            continue
+        if name == "history":
+            wire[name] = history_to_wire(view)
             continue
         value = getattr(view, name)
         convert = CONVERTERS.get(name)
@@ -152,7 +180,7 @@ def move_frame(state: TableState, event: Event, seat: int | None, now: float | N
         "t": "move",
         "seq": event.seq,
         "seat": mover,
-        "move": move_to_wire(move),
+        "move": with_points(move_to_wire(move), move_points(view)[-1]),
         "view": view_to_wire(view, DERIVED),
         "clock": state.clock(now),
     }

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from dominohall.games import AnyMatch, AnyRound, GameOptions, game_named, game_of, new_match
-from dominohall.games.records import SeatInfo
+from dominohall.games.records import SeatInfo, side_list
 
 from ..engine.moves import DRAW, NO_TRAIN, PASS, PLAY, Move
 from .fairness import FairBook
@@ -247,6 +247,7 @@ class TableState:
             "id": self.table_id,
             "game": self.game,
             "options": self.options.to_dict(),
+            "sides": side_list(self.options),
             "seats": [seat.to_public() for seat in self.seats],
             "host_seat": host_seat,
             "phase": self.phase,

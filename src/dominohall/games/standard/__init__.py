@@ -9,7 +9,7 @@ from .bots import PARTS
 from .rules import playout
 from .rules.match import StandardRules
 from .rules.options import SETTINGS, StandardOptions
-from .rules.record import read_standard_hand, standard_hand_to_dict
+from .rules.record import check_standard_move, read_standard_hand, standard_hand_to_dict
 from .rules.round import StandardRound, fair_deal
 from .rules.view import StandardView, standard_view
 from .terminal import BOARD
@@ -42,5 +42,6 @@ GAME: Game[StandardOptions, StandardRound, StandardView] = Game(
     fair_deal=fair_deal,
     bots=PARTS,
     terminal=BOARD,
+    check_move=check_standard_move,
 )
 """The standard game's descriptor: draw, block, All Fives, Bergen."""

@@ -34,7 +34,8 @@ export function renderLog(list, view, feed, nameOf, you = null) {
     const yours = entry.seat === you && name === own; // not a move a stand-in made for you
     if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
     items.push(make("li", moveLine(entry, name, yours && !feed.timeouts.includes(index)), { "data-seat": entry.seat, "data-kind": entry.kind }));
-    if (index in feed.scored) items.push(make("li", plural("scored", feed.scored[index], { name }), { class: "scored" }));
+    const points = scoredAt(entry, feed, index);
+    if (points) items.push(make("li", plural("scored", points, { name }), { class: "scored" }));
   });
   if (!items.length) items.push(make("li", words.no_moves_yet, { class: "empty" }));
   const following = list.scrollTop + list.clientHeight >= list.scrollHeight - 8; // not scrolled back to read
@@ -47,7 +48,8 @@ export function captions(view, feed) {
   const said = new Map();
   (view?.history || []).forEach((entry, index) => {
     let text = entry.kind === "play" ? format(words.said_play, { tile: entry.tile }) : words[`said_${entry.kind}`];
-    if (index in feed.scored) text += ` ${format(words.said_scored, { num: feed.scored[index] })}`;
+    const points = scoredAt(entry, feed, index);
+    if (points) text += ` ${format(words.said_scored, { num: points })}`;
     said.set(entry.seat, { text, index });
   });
   return said;
@@ -61,8 +63,27 @@ export function sinceMyTurn(view, you) {
   return new Set(history.slice(from).filter((entry) => entry.kind === "play" && entry.seat !== you).map((entry) => entry.tile));
 }
 
-/** The side (seat, or team of partners) whose total is a seat's. */
-export const sideOf = (table, game, seat) => (!penalties(game) && table.options.partners ? seat % 2 : seat);
+/** The points the history entry at ``index`` scored, as the server told them (the entry's own ``points``, or
+ * its move frame's noted in the feed); 0 when it scored none. @param {HistoryEntry} entry @param {Feed} feed
+ * @param {number} index */
+export const scoredAt = (entry, feed, index) => entry.points ?? feed.scored[index] ?? 0;
+
+/** The side (the seat's own, or its team's) whose scores and totals are a seat's: the table summary says it
+ * (``sides``), the page never works it out. @param {Table} table @param {number} seat */
+export const sideOf = (table, seat) => table.sides[seat];
+
+/** The names of the result sides (columns of the scores) of ``sides`` (a seat's side per seat): each seat's
+ * name, or its team's ("Ann & Bo"). @param {number[]} sides @param {string[]} names */
+export function sideNames(sides, names) {
+  const count = Math.max(-1, ...sides) + 1;
+  return Array.from({ length: count }, (_, side) => seatsOf(sides, side).map((seat) => names[seat]).join(" & "));
+}
+
+/** The seats that play for ``side``. @param {number[]} sides @param {number} side */
+export const seatsOf = (sides, side) => sides.flatMap((of, seat) => (of === side ? [seat] : []));
+
+/** True when ``seats`` all play for one side (a team's win). @param {number[]} sides @param {number[]} seats */
+export const oneSide = (sides, seats) => seats.length > 0 && seats.every((seat) => sides[seat] === sides[seats[0]]);
 
 /** The round part of the status bar: "Round 3 of 10" (the train games) or "Hand 2 · To 150 points". */
 export function roundLine(table, view, game, plural) {
@@ -78,7 +99,7 @@ export function roundLine(table, view, game, plural) {
 }
 
 /** Your total in the status bar, or nothing for a watcher. */
-export function totalLine(table, view, game, you) {
+export function totalLine(table, view, you) {
   if (you === null || !view.totals) return "";
-  return format(words.your_total, { num: view.totals[sideOf(table, game, you)] ?? 0 });
+  return format(words.your_total, { num: view.totals[sideOf(table, you)] ?? 0 });
 }

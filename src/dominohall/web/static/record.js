@@ -80,9 +80,11 @@ function readMove(value, players, where, trains) {
   const { seat } = value;
   if ("play" in value) {
     if (!isTile(value.play) || !(value.on === null || value.on === undefined || isTile(value.on))) fail("move_play", where);
-    if (!trains) return { seat, kind: "play", tile: value.play, on: value.on ?? null };
+    if (value.points !== undefined && !(Number.isInteger(value.points) && value.points >= 0)) fail("move_play", where); // a play's parts, its points told too
+    const told = value.points === undefined ? {} : { points: value.points };
+    if (!trains) return { seat, kind: "play", tile: value.play, on: value.on ?? null, ...told };
     if (value.train !== "mexican" && !isSeat(value.train, players)) fail("move_train", where);
-    return { seat, kind: "play", tile: value.play, on: value.on, train: value.train };
+    return { seat, kind: "play", tile: value.play, on: value.on, train: value.train, ...told };
   }
   if ("draw" in value) {
     if (!isTile(value.draw)) fail("move_draw", where);
@@ -123,7 +125,23 @@ export function readRecord(data) {
   const rounds = data.rounds.map((round, index) => readRound(round, index, data.game, players));
   const seats = data.seats.map((seat) => ({ name: seat.name, bot: typeof seat.bot === "string" ? seat.bot : null }));
   const winners = Array.isArray(data.winners) ? data.winners.filter((seat) => isSeat(seat, players)) : null;
-  return { game: data.game, options, seats, rounds, totals: runningTotals(rounds).at(-1) ?? null, winners, finished: winners !== null };
+  return { game: data.game, options, seats, sides: readSides(data, players), rounds, totals: runningTotals(rounds).at(-1) ?? null, winners, finished: winners !== null };
+}
+
+/** Teams as records wrote them before they said their ``sides`` (docs/records.md: partners are seats 0 and 2
+ * against 1 and 3): a fact of the format, for those old files only. */
+const OLD_TEAMS = [0, 1, 0, 1];
+
+/** The result side each seat plays for, as the record says (``sides``). A record written before it said them
+ * has one result per seat, or (a standard match of partners) the format's two old teams. */
+function readSides(data, players) {
+  const { sides } = data;
+  if (sides !== undefined) {
+    if (!Array.isArray(sides) || sides.length !== players || !sides.every((side) => isSeat(side, players))) fail("seats"); // a side per seat
+    return [...sides];
+  }
+  const seats = Array.from({ length: players }, (_, seat) => seat);
+  return data.game === "standard" && data.options.partners === true ? [...OLD_TEAMS] : seats;
 }
 
 /** The totals after each ended round, in order. */
@@ -243,63 +261,14 @@ export function trainsOf(record, round, placed, history) {
 }
 
 /**
- * The points each move of a standard ``round`` scored as it was made: in All Fives the open ends adding up
- * to a multiple of 5, in Bergen the ends showing one number (a lone double too); 0 for every other move and
- * in the other games. The line is followed as the engine does it (docs/rules-standard.md): in All Fives the first
- * double laid is the spinner, which counts both halves while a side of it is free, and whose third and
- * fourth arms open (counting nothing until played on) once both its sides are covered.
- * @returns {number[]}
+ * The points each move of ``round`` scored as it was made, as the record says them (docs/records.md: every
+ * play of an All Fives or Bergen hand has its ``points``, the engine's count, checked by ``dominohall
+ * verify``); null when the record tells none (another game or mode, or a record written before it did).
+ * @returns {number[] | null}
  */
-export function playPoints(record, round) {
-  const mode = record.game === "standard" ? record.options.mode : null;
-  if (mode !== "allfives" && mode !== "bergen") return round.moves.map(() => 0);
-  /** @type {[string, number][]} */
-  let ends = [];
-  let spinner = null;
-  let armsOpen = false;
-  return round.moves.map((move) => {
-    if (move.kind !== "play") return 0;
-    const [a, b] = numbers(move.tile);
-    if (!ends.length) {
-      ends = [[move.tile, Math.max(a, b)], [move.tile, Math.min(a, b)]];
-      spinner = mode === "allfives" && a === b ? move.tile : null;
-    } else {
-      const index = ends.findIndex(([last, n]) => last === move.on && (n === a || n === b));
-      const [last, n] = ends[index];
-      ends[index] = [move.tile, a + b - n];
-      if (mode === "allfives" && spinner === null) spinner = a === b ? move.tile : null;
-      else if (mode === "allfives" && last === spinner && !armsOpen && ends.every(([end]) => end !== spinner)) {
-        ends.push([last, n], [last, n]);
-        armsOpen = true;
-      }
-    }
-    return mode === "allfives" ? fivesScored(ends, spinner, armsOpen) : bergenScored(ends);
-  });
-}
-
-/** The two numbers of a tile ("9-3" -> [9, 3]). @returns {[number, number]} */
-const numbers = (tile) => /** @type {[number, number]} */ (tile.split("-").map(Number));
-
-/** All Fives: the open ends' count when it is a multiple of 5 (a double at an end counts both halves).
- * @param {[string, number][]} ends @param {string | null} spinner @param {boolean} armsOpen */
-function fivesScored(ends, spinner, armsOpen) {
-  let count = 0;
-  let spinnerFree = false;
-  for (const [last, n] of ends) {
-    if (last === spinner) spinnerFree = true;
-    else count += doubleNumber(last) === null ? n : 2 * n;
-  }
-  if (spinnerFree && !armsOpen) count += 2 * numbers(spinner)[0];
-  return count > 0 && count % 5 === 0 ? count : 0;
-}
-
-/** Bergen: a lone double scores 2; two ends showing one number 2, or 3 when one of them is a double.
- * @param {[string, number][]} ends */
-function bergenScored(ends) {
-  const [[first, a], [second, b]] = ends;
-  if (first === second) return doubleNumber(first) === null ? 0 : 2;
-  if (a !== b) return 0;
-  return doubleNumber(first) !== null || doubleNumber(second) !== null ? 3 : 2;
+export function playPoints(round) {
+  if (!round.moves.some((move) => move.points !== undefined)) return null;
+  return round.moves.map((move) => move.points ?? 0);
 }
 
 /** The pips of a tile ("9-3" -> 12). */

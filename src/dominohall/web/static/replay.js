@@ -7,6 +7,7 @@ import { allRows, drawBoard, focusKeys, handTile, stickNames } from "./board.js"
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
 import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
+import { oneSide, seatsOf, sideNames as namesOfSides } from "./feed.js";
 import { penalties, rulesLine } from "./rules.js";
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -80,12 +81,8 @@ function seatNames(record) {
   return plain.map((name, index) => (plain.indexOf(name) !== plain.lastIndexOf(name) ? `${name} ${index + 1}` : name));
 }
 
-/** The names of the results' columns: the seats, or the two teams of partners. */
-function sideNames(record) {
-  const names = state.names;
-  if (!penalties(record.game) && record.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
-  return names;
-}
+/** The names of the results' columns: the seats, or the teams, as the record's ``sides`` say. */
+const sideNames = (record) => namesOfSides(record.sides, state.names);
 
 /** Show ``record`` (read from ``data``) from the position in the address (else as dealt): false, changing
  * nothing, when it has no round to show. */
@@ -238,7 +235,7 @@ function render() {
   const { record } = state;
   const round = currentRound();
   const position = replayRound(round, state.move);
-  const points = playPoints(record, round);
+  const points = playPoints(round);
   renderWhere(record, round, position);
   renderBoard(record, round, position);
   renderHands(position, scoredSoFar(record, round, points));
@@ -275,15 +272,13 @@ function renderBoard(record, round, position) {
   camera.attach(svg, bounds, trains ? allRows(bounds, focus) : focus, trains ? 1 : 0);
 }
 
-/** In All Fives and Bergen, the points each seat's side scored in play so far this hand (null elsewhere).
- * @returns {number[] | null} */
+/** Where the record tells the points of each play (All Fives and Bergen), the points each seat's side scored
+ * in play so far this hand, per seat; else null. @param {number[] | null} points @returns {number[] | null} */
 function scoredSoFar(record, round, points) {
-  const mode = penalties(record.game) ? null : record.options.mode;
-  if (mode !== "allfives" && mode !== "bergen") return null;
-  const partners = Boolean(record.options.partners);
+  if (!points) return null;
   const sides = record.seats.map(() => 0);
-  round.moves.slice(0, state.move).forEach((move, index) => { sides[partners ? move.seat % 2 : move.seat] += points[index]; });
-  return record.seats.map((_, seat) => sides[partners ? seat % 2 : seat]);
+  round.moves.slice(0, state.move).forEach((move, index) => { sides[record.sides[move.seat]] += points[index]; });
+  return record.seats.map((_, seat) => sides[record.sides[seat]]);
 }
 
 function renderHands(position, scored) {
@@ -316,7 +311,7 @@ function renderMoves(round, points) {
     list.dataset.round = String(state.round);
     list.replaceChildren(...round.moves.map((move, index) => {
       const item = make("li", null, { "data-kind": move.kind, "data-seat": move.seat });
-      const line = points[index] ? `${moveLine(move)} ${format(words.said_scored, { num: points[index] })}` : moveLine(move);
+      const line = points?.[index] ? `${moveLine(move)} ${format(words.said_scored, { num: points[index] })}` : moveLine(move);
       const button = make("button", line, { type: "button", "data-move": index + 1 });
       item.append(button, make("span", "", { class: "mark" }));
       return item;
@@ -347,13 +342,12 @@ function renderResult(record, round, position) {
   $("result-end").textContent = position.end === "domino" && last ? format(words.ended_domino, { name: state.names[last.seat] }) : standard ? words.hand_blocked : words.ended_blocked;
   const sides = sideNames(record);
   const totals = runningAfter(record, state.round);
-  const seatsOf = (side) => (sides.length === record.seats.length ? [side] : [side, side + 2]);
   const table = /** @type {HTMLTableElement} */ ($("result-table"));
   const head = make("tr");
   for (const text of [words.player, words.tiles_left, standard ? words.points_hand : words.points_round, words.total]) head.append(make("th", text, { scope: "col" }));
   const rows = sides.map((name, side) => {
     const row = make("tr", null, { "data-side": side });
-    const left = seatsOf(side).flatMap((seat) => position.hands[seat]);
+    const left = seatsOf(record.sides, side).flatMap((seat) => position.hands[seat]);
     row.append(make("th", name, { scope: "row" }), make("td", left.join(" ") || "—", { class: "left" }));
     row.append(make("td", String(position.results[side] ?? ""), { class: "points" }), make("td", String(totals?.[side] ?? ""), { class: "total" }));
     return row;
@@ -366,7 +360,7 @@ function renderResult(record, round, position) {
   winners.hidden = !(lastRound && record.finished && record.winners?.length);
   if (!winners.hidden) {
     const names = record.winners.map((seat) => state.names[seat]).join(", ");
-    const alone = record.winners.length === 1 || (standard && record.options.partners && record.winners.length === 2);
+    const alone = oneSide(record.sides, record.winners); // one seat, or one team, won
     winners.textContent = format(alone ? words.winners : words.shared_win, { names });
   }
 }

@@ -107,7 +107,7 @@ function showTurn(box, turn) {
 function chip(index, ctx, compact = false) {
   const { table, view, game, names, said } = ctx;
   const seat = table.seats[index];
-  const side = sideOf(table, game, index);
+  const side = sideOf(table, index);
   const item = make("li", null, { "data-seat": index, "data-team": side });
   const colour = COLOURS[side % COLOURS.length];
   item.style.setProperty("--seat", colour === "#1d2321" ? "var(--ink)" : colour); // the CSSOM, which the CSP allows; the

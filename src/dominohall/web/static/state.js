@@ -218,15 +218,17 @@ export const secondsLeft = (clock, now) => (clock ? Math.max(0, clock.left - (no
 /** The feed of round ``key`` (a fresh one for a new round). @param {Feed} feed @param {string} key @returns {Feed} */
 export const followFeed = (feed, key) => (feed.round === key ? feed : { round: key, timeouts: [], standIn: [], scored: {} });
 
-/** The move at history ``index`` noted: its timeout, a bot's for a person away (``away``), the points its side
- * gained (before the round's end). @param {Feed} feed @param {number} index @param {MoveFrame} frame
+/** The move at history ``index`` noted: its timeout, a bot's for a person away (``away``), the points it
+ * scored: as the move says them (``points``, the engine's count), else the points its side gained (before the
+ * round's end). @param {Feed} feed @param {number} index @param {MoveFrame} frame
  * @param {View | null} before @param {View} after @param {boolean} [away] @returns {Feed} */
 export function noteFeed(feed, index, frame, before, after, away = false) {
   const gained = (after.scores || []).map((value, side) => value - (before?.scores?.[side] ?? value));
-  const points = Math.max(0, ...gained);
+  const told = frame.move.points;
+  const points = told ?? (after.end ? 0 : Math.max(0, ...gained));
   const timeouts = frame.timeout ? [...feed.timeouts, index] : feed.timeouts;
   const standIn = away && !frame.timeout ? [...feed.standIn, index] : feed.standIn;
-  const scored = points > 0 && !after.end ? { ...feed.scored, [index]: points } : feed.scored;
+  const scored = points > 0 ? { ...feed.scored, [index]: points } : feed.scored;
   const same = timeouts === feed.timeouts && scored === feed.scored && standIn === feed.standIn;
   return same ? feed : { ...feed, timeouts, standIn, scored };
 }

@@ -2,6 +2,7 @@
 // of the running totals, the winners (or the draw), and the buttons to go on or play again.
 import { scoreChart } from "./chart.js";
 import { format, make, plural, words } from "./i18n.js";
+import { oneSide } from "./feed.js";
 import { penalties } from "./rules.js";
 import { pointsOf, scoresOfTotals } from "./state.js";
 
@@ -87,12 +88,13 @@ export function scoreboard(names, scores) {
   return box;
 }
 
-/** Who won, in words: one winner, a shared win, a team, or a draw among everyone. */
-export function winnersLine(match, seatNames, partners) {
+/** Who won, in words: one winner, a shared win, a team (its seats all of one of ``sides``, the table's), or a
+ * draw among everyone. @param {number[]} sides */
+export function winnersLine(match, seatNames, sides) {
   const winners = match.winners || [];
   const names = winners.map((seat) => seatNames[seat]);
   if (winners.length === seatNames.length && seatNames.length > 1) return words.drawn_match;
-  if (partners && winners.length === 2) return format(words.winners_team, { names: names.join(" & ") });
+  if (winners.length > 1 && oneSide(sides, winners)) return format(words.winners_team, { names: names.join(" & ") });
   if (winners.length > 1) return format(words.shared_win, { names: names.join(", ") });
   return format(words.winners, { names: names.join(", ") });
 }
@@ -108,15 +110,23 @@ export function endedLine(view, seatNames) {
   return out >= 0 ? format(words.ended_domino, { name: seatNames[out] }) : "";
 }
 
+/** The words of a standard hand's award, by its mode; a mode not listed is refused by name. */
+const AWARDS = { draw: "award_pips", block: "award_pips", allfives: "award_five", bergen: "award_bergen" };
+
 /** Why a standard hand scored what it did at its end (docs/rules-standard.md): who won it (the seat that went
- * out, or the side with the fewest pips of a blocked hand; nobody when those are level) and what that earned. */
-export function awardLine(view, options, sideNames) {
+ * out, or the side with the fewest pips of a blocked hand; nobody when those are level) and what that earned:
+ * the server's numbers, the side's score of the hand less the points its plays scored (each history entry's
+ * ``points``). ``table`` has the options and the ``sides`` (a seat's side per seat).
+ * @param {{options: {[name: string]: any}, sides: number[]}} table @param {string[]} sideNames */
+export function awardLine(view, table, sideNames) {
   const hands = view.final_hands;
   if (!hands || !view.end) return "";
-  const sideOf = (seat) => (options.partners ? seat % 2 : seat);
-  const held = Array.from({ length: options.partners ? 2 : hands.length }, () => 0);
-  hands.forEach((tiles, seat) => { held[sideOf(seat)] += tiles.reduce((sum, tile) => sum + pips(tile, 0), 0); });
-  let side = sideOf(Math.max(0, hands.findIndex((tiles) => tiles.length === 0)));
+  const { options, sides } = table;
+  const key = AWARDS[options.mode];
+  if (!key) throw new Error(`no standard game ${JSON.stringify(options.mode)} here: the games are ${Object.keys(AWARDS).join(", ")}`);
+  const held = sideNames.map(() => 0);
+  hands.forEach((tiles, seat) => { held[sides[seat]] += tiles.reduce((sum, tile) => sum + pips(tile, 0), 0); });
+  let side = sides[Math.max(0, hands.findIndex((tiles) => tiles.length === 0))];
   let said = "";
   if (view.end === "blocked") {
     const low = Math.min(...held);
@@ -125,9 +135,9 @@ export function awardLine(view, options, sideNames) {
     said = `${format(words.award_fewest, { name: sideNames[side], num: low })} `;
   }
   const others = held.reduce((sum, count, k) => (k === side ? sum : sum + count), 0);
-  if (options.mode === "bergen") return said + format(words.award_bergen, { points: plural("points_total", 1) });
-  if (options.mode !== "allfives") return said + format(words.award_pips, { points: plural("points_total", others) });
-  return said + format(words.award_five, { points: plural("points_total", Math.floor((others + 2) / 5) * 5), num: others });
+  const inPlay = (view.history || []).reduce((sum, entry) => (sides[entry.seat] === side ? sum + (entry.points ?? 0) : sum), 0);
+  const award = (view.scores?.[side] ?? 0) - inPlay;
+  return said + format(words[key], { points: plural("points_total", award), num: others });
 }
 
 /** The seconds before the next deal, as the countdown shows them. */
@@ -139,7 +149,7 @@ function handsTable(summary, ctx) {
   const { view, match } = summary;
   const grid = make("table", null, { class: "hands" });
   const chicken = penalties(game); // penalties per seat
-  const perSeat = chicken || !table.options.partners;
+  const perSeat = table.sides.every((side, seat) => side === seat); // else a team's points, in the scoreboard
   const head = grid.createTHead().insertRow();
   for (const text of [words.player, words.tiles_left, ...(perSeat ? [chicken ? words.points : words.points_hand, words.total] : [])]) {
     cell(head, text, "th");
@@ -195,7 +205,7 @@ export function renderSummary(box, summary, ctx) {
   const fold = make("button", ctx.folded ? words.unfold : words.fold, { type: "button", id: "fold", class: "quiet", "aria-expanded": String(!ctx.folded), "aria-controls": "summary-body" });
   fold.addEventListener("click", ctx.onFold);
   head.append(title, fold);
-  const award = penalties(ctx.game) ? "" : awardLine(view, ctx.table.options, sideNames);
+  const award = penalties(ctx.game) ? "" : awardLine(view, ctx.table, sideNames);
   const ended = make("p", [endedLine(view, seatNames), award].filter(Boolean).join(" "), { class: "ended" });
   const body = make("div", null, { id: "summary-body", class: "summary-body" });
   body.hidden = Boolean(ctx.folded);
@@ -204,9 +214,9 @@ export function renderSummary(box, summary, ctx) {
   box.classList.toggle("folded", Boolean(ctx.folded));
   const focused = box.contains(document.activeElement) ? document.activeElement?.id : ""; // kept across redraws
   box.replaceChildren(head, ended);
-  if (match) box.appendChild(make("p", winnersLine(match, seatNames, !penalties(ctx.game) && Boolean(ctx.table.options.partners)), { class: "winners" }));
-  const { mode, target } = ctx.table.options;
-  if (match && target === null && (mode === "allfives" || mode === "bergen")) box.appendChild(make("p", words.one_hand_decides, { class: "ended" })); // points on the board, yet not what won
+  if (match) box.appendChild(make("p", winnersLine(match, seatNames, ctx.table.sides), { class: "winners" }));
+  const told = (view.history || []).some((entry) => entry.points !== undefined); // All Fives, Bergen: plays score
+  if (match && ctx.table.options.target === null && told) box.appendChild(make("p", words.one_hand_decides, { class: "ended" })); // points on the board, yet not what won
   const row = match ? make("div", null, { class: "summary-actions" }) : betweenRow(ctx);
   if (match && you !== null) row.appendChild(button(words.rematch, "rematch", ctx.onRematch));
   const coach = ctx.coach && make("a", words.coach, { href: ctx.coach, class: "coach-link" });

@@ -5,12 +5,12 @@ import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
 import { Connection } from "./connection.js";
-import { captions, renderLog, roundLine, sinceMyTurn, totalLine } from "./feed.js";
+import { captions, renderLog, roundLine, sideNames, sinceMyTurn, totalLine } from "./feed.js";
 import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
-import { penalties, rulesLine } from "./rules.js";
+import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, unlockOnGesture, warn } from "./sound.js";
 import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
@@ -107,12 +107,8 @@ const seatNames = (table) => {
   return plain.map((name, index) => (plain.indexOf(name) !== plain.lastIndexOf(name) ? `${name} ${index + 1}` : name));
 };
 
-/** The names of the scores' columns: the seats, or the two teams of partners. @param {Table} table */
-const sides = (table) => {
-  const names = seatNames(table);
-  if (!penalties(game) && table.options.partners) return [`${names[0]} & ${names[2]}`, `${names[1]} & ${names[3]}`];
-  return names;
-};
+/** The names of the scores' columns: the seats, or the teams, as the table's ``sides`` say. @param {Table} table */
+const sides = (table) => sideNames(table.sides, seatNames(table));
 
 async function takeSeat(seat) {
   const name = /** @type {HTMLInputElement} */ ($("name")).value.trim() || words.player;
@@ -399,7 +395,7 @@ function renderTurn(table, view) {
   $("round-line").textContent = roundLine(table, view, game, plural);
   $("turn-boneyard").textContent = `${words.boneyard}: ${view.boneyard_size ?? 0}`;
   $("turn-boneyard").hidden = table.options.mode === "block"; // nobody draws in the block game
-  $("my-total").textContent = totalLine(table, view, game, isAway(state) ? null : you);
+  $("my-total").textContent = totalLine(table, view, isAway(state) ? null : you);
   const timed = clock?.seat === view.turn && !view.end;
   $("turn-clock").hidden = !timed;
   if (timed) $("turn-clock").setAttribute("data-clock", String(view.turn));

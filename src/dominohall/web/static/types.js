@@ -9,8 +9,9 @@
 /**
  * A move as the protocol writes it: a play names its tile and the tile it extends (`on`: null for the
  * lead of a standard hand); a draw names its tile only to the seat that drew. A Mexican Train play names its
- * `train` too: the owner's seat, or "mexican".
- * @typedef {{kind: "play" | "draw" | "pass", tile?: Tile | null, on?: Tile | null, train?: Train}} Move
+ * `train` too: the owner's seat, or "mexican". In All Fives and Bergen a play made (in a history or a move
+ * frame) says the `points` it scored, as the engine counted them.
+ * @typedef {{kind: "play" | "draw" | "pass", tile?: Tile | null, on?: Tile | null, train?: Train, points?: number}} Move
  */
 
 /** @typedef {number | "mexican"} Train A Mexican Train train: its owner's seat, or "mexican". */
@@ -35,7 +36,8 @@
 
 /**
  * The table summary, as every frame that changes the table carries it whole (docs/protocol.md).
- * @typedef {{id: string, game: string, options: {[name: string]: any}, seats: Seat[],
+ * `sides`: the result side each seat plays for ([0, 1, 0, 1] with partners), the index of its scores and totals.
+ * @typedef {{id: string, game: string, options: {[name: string]: any}, sides: number[], seats: Seat[],
  *   host_seat: number | null, phase: "waiting" | "playing" | "over", matches: number, seq: number,
  *   settings?: {turn_seconds: number | null, public: boolean}, turn_seconds?: number,
  *   clock?: WireClock | null, between?: {ready: number[], left: number} | null, fair?: FairInfo | null}} Table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dominohall.engine.moves import NO_TILE
+from dominohall.engine.moves import NO_TILE, PLAY
 from dominohall.engine.record_parts import as_int, expect, move_to_dict, read_deal, tile_names
 from dominohall.games.standard.rules.match import StandardRules
 
@@ -13,11 +13,15 @@ from .round import StandardRound, first_lead
 
 
 def standard_hand_to_dict(rnd: StandardRound) -> dict[str, Any]:
-    """A standard hand, in the key order of the shared examples; the scores only once it has ended."""
+    """A standard hand, in the key order of the shared examples; the scores only once it has ended. In All
+    Fives and Bergen each play says the points it scored (``points``, 0 included)."""
     data: dict[str, Any] = {
         "hands": [tile_names(hand) for hand in rnd.dealt],
         "boneyard": tile_names(rnd.boneyard),
-        "moves": [move_to_dict(seat, move) for seat, move in rnd.history],
+        "moves": [
+            move_to_dict(seat, move) | ({} if points is None else {"points": points})
+            for (seat, move), points in zip(rnd.history, rnd.play_points(), strict=True)
+        ],
         "first": rnd.first,
     }
     if rnd.end is not None:
@@ -41,3 +45,17 @@ def read_standard_hand(
         expected, lead, why = leader, NO_TILE, "as the last hand's winner"
     expect(first == expected, "opener", f"seat {expected} leads this hand, {why}", number)
     return StandardRound(options, first, hands, boneyard, lead)
+
+
+def check_standard_move(rnd: StandardRound, value: dict[str, Any], number: int, index: int) -> None:
+    """A recorded move's ``points``, when it has them, must be what the play just made scored (a record without
+    them is read as before: the points are the engine's own count either way)."""
+    if "points" not in value:
+        return
+    said = as_int(value["points"], "a move's points", number, index)
+    scored = rnd.play_points()[index]
+    if scored is None:
+        mode = rnd.options.mode
+        why = f"the {mode} game scores no play" if rnd.history[index][1].kind == PLAY else "only a play scores"
+        expect(False, "points", f"{why}, so this move has no points, not {said}", number, index)
+    expect(said == scored, "points", f"this play scored {scored}, not {said}", number, index)

@@ -38,7 +38,7 @@ from dominohall.engine.tiles import (
 from dominohall.engine.turns import BLOCKED, DOMINO, TurnTaking
 
 from .options import StandardOptions
-from .scoring import End, hand_award, hand_winner, play_points
+from .scoring import End, hand_award, hand_winner, play_points, scores_plays
 
 __all__ = ["BLOCKED", "DOMINO", "StandardRound", "deal_hand", "fair_deal", "first_lead", "lead_hand", "split_deal"]
 
@@ -134,6 +134,7 @@ class StandardRound(TurnTaking):
         "lead",
         "options",
         "points",
+        "scored",
         "spinner",
         "spinner_open",
     )
@@ -158,6 +159,9 @@ class StandardRound(TurnTaking):
         """All Fives: True once both sides of the spinner are covered and its other two arms are open."""
         self.points = [0] * options.sides()
         """Points scored during play so far, per seat (or per team)."""
+        self.scored: tuple[tuple[int, int], ...] = ()
+        """The plays that scored, as (index in ``history``, points), in order: what the frames and the record
+        tell of each play (a tuple, replaced when it grows, so copies share it)."""
 
     @classmethod
     def from_deal(cls, options: StandardOptions, deal: dict[str, Any]) -> StandardRound:
@@ -236,9 +240,10 @@ class StandardRound(TurnTaking):
             self._extend(self._end_index(t, on), t)
         self._record(Move(PLAY, t, on))
         self.hands[self.turn] ^= 1 << t
-        self.points[self.options.side_of(self.turn)] += play_points(
-            self.options.mode, self.ends, self.spinner, spinner_open=self.spinner_open
-        )
+        scored = play_points(self.options.mode, self.ends, self.spinner, spinner_open=self.spinner_open)
+        if scored:
+            self.points[self.options.side_of(self.turn)] += scored
+            self.scored = (*self.scored, (len(self.history) - 1, scored))
         self._end_turn()
 
     def _check_lead(self, t: Tile, on: Tile) -> None:
@@ -308,6 +313,16 @@ class StandardRound(TurnTaking):
         if side is not None:
             scores[side] += hand_award(self.options, self.pips(), side)
         return scores
+
+    def play_points(self) -> list[int | None]:
+        """What each move of ``history`` scored as it was made: a play's points in All Fives and Bergen (0 when
+        it scored nothing); ``None`` for a draw or a pass, and for every move of the modes that score no play."""
+        if not scores_plays(self.options.mode):
+            return [None] * len(self.history)
+        points: list[int | None] = [0 if move.kind == PLAY else None for _, move in self.history]
+        for index, scored in self.scored:
+            points[index] = scored
+        return points
 
     def seat_score(self, seat: int) -> int:
         """The points of the seat's side (its own, or its team's)."""

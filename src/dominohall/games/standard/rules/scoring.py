@@ -56,6 +56,15 @@ def bergen_points(ends: Sequence[End]) -> int:
     return 3 if HIGH[first] == LOW[first] or HIGH[second] == LOW[second] else 2
 
 
+PLAY_SCORING_MODES = frozenset({"allfives", "bergen"})
+"""The modes in which a play may score points as it is made."""
+
+
+def scores_plays(mode: str) -> bool:
+    """True in the modes where a play may score (All Fives, Bergen)."""
+    return mode in PLAY_SCORING_MODES
+
+
 def play_points(mode: str, ends: Sequence[End], spinner: Tile = NO_TILE, *, spinner_open: bool = False) -> int:
     """The points the play just made scores in ``mode`` (0 in the draw and block games)."""
     if mode == "allfives":

@@ -22,6 +22,10 @@ class StandardView(SeatView):
     """All Fives: True once the spinner's third and fourth arms are open."""
     scores: tuple[int, ...]
     """Points of this hand so far, per seat (or per team); with the winner's award once it has ended."""
+    move_points: tuple[int | None, ...]
+    """What each move of ``history`` scored as it was made: a play's points in All Fives and Bergen (0 when it
+    scored nothing), ``None`` for a draw, a pass and every move of the draw and block games. The wire puts them
+    in the history's entries and the ``move`` frame's move (``points``), never as a field of their own."""
 
     def is_led(self) -> bool:
         """True once the lead is on the table."""
@@ -40,4 +44,5 @@ def standard_view(
         spinner=rnd.spinner,
         spinner_open=rnd.spinner_open,
         scores=tuple(rnd.scores()),
+        move_points=tuple(rnd.play_points()),
     )
