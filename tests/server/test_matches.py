@@ -110,10 +110,15 @@ def test_a_whole_mexican_train_match_names_every_train_and_leaks_nothing(server:
         host = await Client.open(server, table_id, cookie, frames=host_frames)
         watcher = await Client.open(server, table_id, frames=watcher_frames)
         assert (await host.command({"t": "start"}))["t"] == "ack"
-        view = await my_turn(host, 0)
-        assert view is not None
-        play = next(move for move in view["legal_moves"] if move["kind"] == "play")
-        closed = next(train["train"] for train in view["trains"] if train["train"] not in (0, "mexican"))
+        for _turn in range(40):  # until a turn with a play, no double waiting and another seat's train closed
+            view = await my_turn(host, 0)
+            assert view is not None
+            plays = [move for move in view["legal_moves"] if move["kind"] == "play"]
+            closed = [t["train"] for t in view["trains"] if not t["marked"] and t["train"] not in (0, "mexican")]
+            if plays and closed and view["uncovered"] is None:
+                break
+            await play_turns(host, 0, limit=1)
+        play, closed = plays[0], closed[0]
         refused = await host.command({"t": "play", "tile": play["tile"], "on": play["on"], "train": closed})
         wrong = await host.command({"t": "play", "tile": play["tile"], "on": play["on"], "train": "freight"})
         assert (refused["code"], refused.get("rule"), wrong["code"]) == ("illegal-move", "train-closed", "bad-train")

@@ -61,9 +61,10 @@ def seated(browser: Browser, server: Server, viewport: ViewportSize, players: in
     return page
 
 
-def play_on_a_train(page: Page, seen: dict[str, Any]) -> bool:
-    """Your move, preferring a double (it must then be covered) and a tile that fits several trains, laid on
-    the last of its places by a click on the board; True when a tile was laid on a train chosen so."""
+def play_on_a_train(page: Page, seen: dict[str, Any], played: dict[str, bool]) -> bool:
+    """Your move, preferring a double (it must then be covered: ``played["double"]`` notes one was laid) and
+    then a tile that fits several trains, laid on the last of its places by a click on the board; True when a
+    tile was laid on a train chosen so."""
     if page.wait_for_function(CHOICE).json_value() != "play":
         make_move(page)
         return False
@@ -71,10 +72,12 @@ def play_on_a_train(page: Page, seen: dict[str, Any]) -> bool:
     tiles = lit.evaluate_all("(tiles) => tiles.map((t) => [t.dataset.tile, Number(t.dataset.targets)])")
     doubles = [tile for tile, _ in tiles if tile.split("-")[0] == tile.split("-")[1]]
     several = [tile for tile, count in tiles if count > 1]
-    tile = (several or doubles or [tiles[0][0]])[0]
     held = page.locator("#hand .tile").count()
+    want_double = held > 1 and not seen["pending"]  # not the last tile: the double then waits for its cover
+    tile = ((doubles if want_double else []) or several or doubles or [tiles[0][0]])[0]
+    played["double"] |= tile in doubles and held > 1
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
-    if not several:
+    if dict(tiles)[tile] <= 1:
         expect(page.locator("#hand .tile")).not_to_have_count(held)
         return False
     buttons = page.locator("#targets button[data-index]")
@@ -99,6 +102,7 @@ def test_a_mexican_train_table_is_played_on_its_trains(
     )
     assert names
     found = {"chosen": False, "marked": False, "uncovered": False}
+    played = {"double": False}
     shots = tmp_path_factory.mktemp("mexican-train")
     for _turn in range(40):
         if not page.locator("#summary").is_hidden():
@@ -126,12 +130,14 @@ def test_a_mexican_train_table_is_played_on_its_trains(
         if all(found.values()):
             shot(page, "table-mexican-train" + ("-phone" if viewport["width"] < 600 else ""), full_page=False)
             break
-        found["chosen"] |= play_on_a_train(page, seen)
+        found["chosen"] |= play_on_a_train(page, seen, played)
         page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "last.png"))
     print(f"screenshots in {shots}")
     assert errors == []
-    assert found["marked"] and found["uncovered"], found
+    assert found["marked"], found
+    # the double waiting for its cover shows whenever one does at your turn: surely after you laid one
+    assert found["uncovered"] or not played["double"], found
     page.context.close()
 
 
