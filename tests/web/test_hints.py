@@ -75,3 +75,21 @@ def test_no_hint_button_with_another_person_at_the_table(server: Server, browser
     expect(chooser.locator("#ask-hint")).to_be_hidden()  # your turn, a choice, but another person plays too
     for page in pages:
         page.context.close()
+
+
+def test_a_hint_at_a_mexican_train_table_names_its_train(server: Server, browser: Browser) -> None:
+    table_id, page = hosted(browser, server, {"length": "one"}, [None, "easy", "easy", "easy"], "mexicantrain")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/t/{table_id}")
+    page.locator("#start").click()
+    _to_a_choice(page)
+    page.get_by_role("button", name="Hint").click()
+    said = r"^Hint: play (\d+-\d+) on \d+-\d+, on (your train|the Mexican train|.+'s train)$"
+    line = page.locator("#hint-line")
+    expect(line).to_have_text(re.compile(said), timeout=20_000)
+    tile = re.match(said, line.inner_text())
+    assert tile is not None
+    expect(page.locator("#hand .tile.hinted")).to_have_attribute("data-tile", tile.group(1))
+    assert errors == []
+    page.context.close()

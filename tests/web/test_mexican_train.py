@@ -5,6 +5,7 @@ phone (nothing overlapping, nothing off the screen)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -195,3 +196,58 @@ def test_a_mexican_train_round_is_played_to_its_end_by_a_person_against_bots(
     assert on_marked and covered, "a marked train was played on by another seat, and a double was covered"
     assert errors == []
     context.close()
+
+
+TOLD = r"(on their own train|on your train|on the Mexican train|on .+'s train)"
+"""How the log ends a Mexican Train play: on whose train it went."""
+
+SEATS_SEEN = """() => {
+  const board = document.getElementById("board");
+  const marked = [...board.querySelectorAll(".layer > g.train.marked")].map((row) => row.dataset.train);
+  const cards = Object.fromEntries([...document.querySelectorAll("#ring li")].map((card) => [card.dataset.seat, {
+    text: card.textContent, marker: card.querySelectorAll(".train-note .marked svg.train-marker").length,
+  }]));
+  const seats = Object.fromEntries([...document.querySelectorAll("#seats li")].map((item) => [item.dataset.seat, {
+    text: item.textContent, marker: item.querySelectorAll("svg.train-marker").length,
+  }]));
+  const log = [...document.querySelectorAll("#log li[data-kind=play]")].map((line) => line.textContent);
+  return { marked, cards, seats, log };
+}"""
+
+
+def test_the_log_names_the_trains_and_a_marked_seat_shows_it(
+    server: Server, browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    page = seated(browser, server, LAPTOP, 4)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    checked = {"log": False, "marked": False}
+    for _turn in range(60):
+        if not page.locator("#summary").is_hidden():
+            break
+        seen = page.evaluate(SEATS_SEEN)
+        for line in seen["log"]:
+            assert re.search(r"^(You|.+) played \d+-\d+ on \d+-\d+, " + TOLD + "$", line), line
+        checked["log"] |= bool(seen["log"])
+        for seat, card in seen["cards"].items():  # the other seats, round the board
+            open_to_all = seat in seen["marked"]
+            assert ("train open to all" in card["text"]) == open_to_all, (seat, card, seen["marked"])
+            assert card["marker"] == open_to_all
+        for seat, item in seen["seats"].items():  # every seat, yours too, in the seats list
+            assert ("train open to all" in item["text"]) == (seat in seen["marked"]), (seat, item)
+            assert item["marker"] == (seat in seen["marked"])
+        if any(seat != "0" for seat in seen["marked"]):
+            seat = next(seat for seat in seen["marked"] if seat != "0")
+            card = page.locator(f'#ring li[data-seat="{seat}"]')
+            expect(card.locator(".train-note")).to_have_attribute("title", re.compile("train open to all"))
+            checked["marked"] = True
+        if all(checked.values()):
+            shots = tmp_path_factory.mktemp("mexican-train-seats")
+            page.screenshot(path=str(shots / "marked-seat.png"))
+            print(f"screenshot in {shots}")
+            break
+        make_move(page)
+        page.wait_for_timeout(200)
+    assert all(checked.values()), checked
+    assert errors == []
+    page.context.close()

@@ -104,6 +104,18 @@ def train_words(language: str) -> dict[str, str]:
         "cover_first": forms.gettext("must be covered first"),
         "uncovered_line": forms.gettext("%(tile)s must be covered first"),
         "on_train": forms.gettext("%(train)s, on %(tile)s"),
+        "played_on_mexican": forms.gettext("%(name)s played %(tile)s on %(on)s, on the Mexican train"),
+        "played_on_yours": forms.gettext("%(name)s played %(tile)s on %(on)s, on your train"),
+        "played_on_own": forms.gettext("%(name)s played %(tile)s on %(on)s, on their own train"),
+        "played_on_of": forms.gettext("%(name)s played %(tile)s on %(on)s, on %(owner)s's train"),
+        "you_played_on_mexican": forms.gettext("You played %(tile)s on %(on)s, on the Mexican train"),
+        "you_played_on_yours": forms.gettext("You played %(tile)s on %(on)s, on your train"),
+        "you_played_on_of": forms.gettext("You played %(tile)s on %(on)s, on %(owner)s's train"),
+        "hint_play_mexican": forms.gettext("Hint: play %(tile)s on %(on)s, on the Mexican train"),
+        "hint_play_yours": forms.gettext("Hint: play %(tile)s on %(on)s, on your train"),
+        "hint_play_of": forms.gettext("Hint: play %(tile)s on %(on)s, on %(owner)s's train"),
+        "train_open": forms.gettext("train open to all"),
+        "double_uncovered": forms.gettext("%(tile)s not yet covered"),
     }
 
 

@@ -6,18 +6,67 @@ import { penalties, roundCount } from "./rules.js";
 
 const LOG_LENGTH = 12;
 
+/** Whose train a Mexican Train play went on, as the words say it: "mexican", "yours" (seat ``you``'s),
+ * "own" (the mover's own, told of someone else) or "of" (another seat's); null for a play on no train (the
+ * other games). ``yours``: the move is told as your own ("You played ..."). @param {Train | undefined} train
+ * @param {number} seat @param {number | null} you @param {boolean} [yours] */
+export function trainSaid(train, seat, you, yours = false) {
+  if (train === undefined || train === null) return null;
+  if (train === "mexican") return "mexican";
+  if (yours) return train === you ? "yours" : "of";
+  return train === seat ? "own" : train === you ? "yours" : "of";
+}
+
+/** The message ``key`` for a play on its train (``key_mexican``, ``key_yours``, ...) filled in, or null when
+ * the play names no train or the page has no such words. @param {string} key
+ * @param {{train?: Train, tile?: Tile | null, on?: Tile | null}} move @param {object} params
+ * @param {{seat: number, you: number | null, nameOf: (seat: number) => string}} who */
+function onTrain(key, move, params, { seat, you, nameOf }, yours = false) {
+  const said = trainSaid(move.train, seat, you, yours);
+  const text = said && words[`${key}_${said}`];
+  if (!text) return null;
+  const owner = typeof move.train === "number" ? nameOf(move.train) : "";
+  return format(text, { ...params, tile: move.tile, on: move.on, owner });
+}
+
 /** One history entry in words: "Clara played 9-4 on 9-9", "Bob drew", "Ann passed"; with ``yours``, in the
- * second person ("You drew 5-1"). @param {boolean} [yours] */
-export function moveLine(entry, name, yours = false) {
+ * second person ("You drew 5-1"). A Mexican Train play says on whose train it went ("..., on Greta's train")
+ * when ``trains`` tells your seat and the seats' names. @param {boolean} [yours]
+ * @param {{you: number | null, nameOf: (seat: number) => string} | null} [trains] */
+export function moveLine(entry, name, yours = false, trains = null) {
+  const who = trains && { ...trains, seat: entry.seat };
   if (yours) { // your own move, as you would say it: "You played 9-4 on 9-9"
-    if (entry.kind === "play") return format(entry.on ? words.you_played_on : words.you_led, { tile: entry.tile, on: entry.on });
+    if (entry.kind === "play") {
+      const train = entry.on && who ? onTrain("you_played_on", entry, {}, who, true) : null;
+      return train ?? format(entry.on ? words.you_played_on : words.you_led, { tile: entry.tile, on: entry.on });
+    }
     if (entry.kind === "draw" && entry.tile) return format(words.you_drew, { tile: entry.tile });
     if (entry.kind === "pass") return words.you_passed;
   }
   if (entry.kind === "play") {
+    const train = entry.on && who ? onTrain("played_on", entry, { name }, who) : null;
+    if (train) return train;
     return entry.on ? format(words.played_on, { name, tile: entry.tile, on: entry.on }) : format(words.led, { name, tile: entry.tile });
   }
   return format(entry.kind === "draw" ? words.drew : words.passed, { name, tile: "" });
+}
+
+/** The last move said in the live region: "Clara played 9-4", "Bob drew a tile"; a Mexican Train play with
+ * its train ("Clara played 9-4 on 9-9, on your train"). @param {HistoryEntry} entry @param {string} name
+ * @param {number | null} you @param {(seat: number) => string} nameOf */
+export function spokenMove(entry, name, you, nameOf) {
+  if (entry.kind === "play" && entry.train !== undefined) return moveLine(entry, name, false, { you, nameOf });
+  const said = { play: words.played, draw: words.drew, pass: words.passed }[entry.kind];
+  return said ? format(said, { name, tile: entry.tile ?? "" }) : "";
+}
+
+/** The hard bot's suggestion in words: "Hint: play 9-4 on 9-9", at Mexican Train with its train ("..., on
+ * the Mexican train"), or "Hint: lead with 6-6". @param {Move} move @param {number | null} you
+ * @param {(seat: number) => string} nameOf */
+export function hintLine(move, you, nameOf) {
+  if (!move.on) return format(words.hint_lead, { tile: move.tile });
+  const train = you === null ? null : onTrain("hint_play", move, {}, { seat: you, you, nameOf }, true);
+  return train ?? format(words.hint_play, { tile: move.tile, on: move.on });
 }
 
 /** Fill the log with the round's last moves, the newest last: timeouts and scored points on their own lines
@@ -33,7 +82,8 @@ export function renderLog(list, view, feed, nameOf, you = null) {
     const name = feed.standIn.includes(index) ? format(words.stand_in, { name: own }) : own;
     const yours = entry.seat === you && name === own; // not a move a stand-in made for you
     if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
-    items.push(make("li", moveLine(entry, name, yours && !feed.timeouts.includes(index)), { "data-seat": entry.seat, "data-kind": entry.kind }));
+    const line = moveLine(entry, name, yours && !feed.timeouts.includes(index), { you, nameOf });
+    items.push(make("li", line, { "data-seat": entry.seat, "data-kind": entry.kind, ...trainData(entry) }));
     const points = scoredAt(entry, feed, index);
     if (points) items.push(make("li", plural("scored", points, { name }), { class: "scored" }));
   });
@@ -42,6 +92,9 @@ export function renderLog(list, view, feed, nameOf, you = null) {
   list.replaceChildren(...items);
   if (following) list.scrollTop = list.scrollHeight; // the newest move in sight
 }
+
+/** A Mexican Train play's train as a data attribute of its line in the log. @param {HistoryEntry} entry */
+const trainData = (entry) => (entry.kind === "play" && entry.train !== undefined ? { "data-train": entry.train } : {});
 
 /** What each seat did last this round, as a short caption: "played 9-4", "drew", "passed", "+10". */
 export function captions(view, feed) {
@@ -53,6 +106,18 @@ export function captions(view, feed) {
     said.set(entry.seat, { text, index });
   });
   return said;
+}
+
+/** What a seat's Mexican Train train says of it: its mark ("train open to all": anyone may play on it) and
+ * the double it laid that is still to be covered (it owes the cover first); none in the other games or
+ * once the round is over. @param {View | null | undefined} view @param {number} seat
+ * @returns {{kind: "marked" | "uncovered", text: string}[]} */
+export function trainNotes(view, seat) {
+  if (!view?.trains || view.end) return [];
+  const found = [];
+  if (view.trains.some((line) => line.train === seat && line.marked)) found.push({ kind: "marked", text: words.train_open });
+  if (view.uncovered && view.uncovered_by === seat) found.push({ kind: "uncovered", text: format(words.double_uncovered, { tile: view.uncovered }) });
+  return /** @type {{kind: "marked" | "uncovered", text: string}[]} */ (found);
 }
 
 /** The tiles the other seats laid since your last move this round (all of the round's plays for a watcher). */

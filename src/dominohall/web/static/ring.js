@@ -3,7 +3,7 @@
 // partners) and a caption of what it did last. A phone shows them as a strip over the board.
 import { COLOURS } from "./chart.js";
 import { make, plural, words } from "./i18n.js";
-import { sideOf } from "./feed.js";
+import { sideOf, trainNotes } from "./feed.js";
 
 const BACKS = 12; // tile backs drawn at most; the count says the rest
 const FEW_BACKS = 5; // on a compact card
@@ -40,6 +40,17 @@ export function scrollToShow(start, end, scroll, size, margin = 8) {
   if (start >= scroll && end <= scroll + size) return scroll;
   if (end - start + 2 * margin > size || start < scroll) return Math.max(0, start - margin);
   return end - size + margin;
+}
+
+/** A marked train's marker, as the board draws it on the train's tab (a red disc, a white pennant); only
+ * seen, its words said beside it. */
+export function trainMarker() {
+  const svg = document.createElementNS(SVG, "svg");
+  for (const [key, value] of [["viewBox", "-8 -8 16 16"], ["class", "train-marker"], ["aria-hidden", "true"]]) svg.setAttribute(key, value);
+  const disc = svg.appendChild(document.createElementNS(SVG, "circle"));
+  disc.setAttribute("r", "6.5");
+  svg.appendChild(document.createElementNS(SVG, "path")).setAttribute("d", "M-3 3V-4l6 3.5-6 3.5");
+  return svg;
 }
 
 /** The small ring round a seat's clock: the part of its time left. */
@@ -128,8 +139,24 @@ function chip(index, ctx, compact = false) {
   const total = view?.totals?.[side];
   if (total !== undefined) line.appendChild(make("span", plural("points_total", total), { class: "total" }));
   item.appendChild(line);
+  if (view?.trains) item.appendChild(trainLine(view, index));
   const caption = said.get(index);
   item.appendChild(make("span", caption ? caption.text : "", { class: "said", "data-index": caption ? caption.index : "" }));
   if (ctx.connected?.[index] === false && !seat.bot) item.appendChild(make("span", words.offline, { class: "state" }));
   return item;
+}
+
+/** A Mexican Train seat's line: its train's marker and "train open to all" while it is marked, and the
+ * double it laid while that waits for its cover (a line on every card, empty or not, so that a mark coming
+ * or going never moves the board). @param {View} view @param {number} index */
+function trainLine(view, index) {
+  const notes = trainNotes(view, index);
+  const line = make("span", null, { class: "train-note" });
+  if (notes.length) line.title = notes.map((note) => note.text).join(", ");
+  for (const note of notes) {
+    const part = line.appendChild(make("span", null, { class: note.kind }));
+    if (note.kind === "marked") part.appendChild(trainMarker());
+    part.append(note.text);
+  }
+  return line;
 }

@@ -1,6 +1,8 @@
 // Beside the board: the seats (with the host's controls), the table's settings before the start, the chat.
 import { control } from "./form.js";
+import { trainNotes } from "./feed.js";
 import { format, make, plural, words } from "./i18n.js";
+import { trainMarker } from "./ring.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
 const DEFAULT_BOT_NAME = /^(Easy|Medium|Hard) bot$/;
@@ -24,6 +26,7 @@ function notes(seat, index, { table, view, you }) {
   if (seat.away) found.push(words.away);
   if (seat.connected === false && !seat.bot) found.push(words.offline);
   if (view?.hand_sizes && table.phase !== "waiting") found.push(plural("tiles", view.hand_sizes[index]));
+  found.push(...trainNotes(view, index).map((note) => note.text)); // Mexican Train: its mark, its double
   return found;
 }
 
@@ -84,6 +87,10 @@ export function renderSeats(list, ctx) {
     const item = make("li", null, { "data-seat": index });
     item.appendChild(make("span", seatName(seat, index), { class: "name" }));
     const found = notes(seat, index, ctx);
+    if (trainNotes(view, index).some((note) => note.kind === "marked")) {
+      item.classList.add("train-marked");
+      item.append(" ", trainMarker());
+    }
     if (found.length) item.append(" ", make("span", `(${found.join(", ")})`, { class: "meta" })); // read apart from the name
     if (view && view.turn === index && !view.end && table.phase === "playing") item.classList.add("turn-now");
     if (ctx.clockSeat === index) item.appendChild(make("span", ctx.clockText, { class: "clock", "data-clock": index }));

@@ -5,7 +5,7 @@ import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
 import { Connection } from "./connection.js";
-import { captions, renderLog, roundLine, sideNames, sinceMyTurn, totalLine } from "./feed.js";
+import { captions, hintLine, renderLog, roundLine, sideNames, sinceMyTurn, spokenMove, totalLine } from "./feed.js";
 import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
@@ -538,8 +538,7 @@ function renderHint(view) {
   const line = $("hint-line");
   const hint = mine ? state.hint : null;
   line.hidden = !asked && !hint;
-  if (hint) line.textContent = hint.move.on ? format(words.hint_play, { tile: hint.move.tile, on: hint.move.on })
-    : format(words.hint_lead, { tile: hint.move.tile });
+  if (hint) line.textContent = hintLine(hint.move, state.you, (seat) => seatNames(table)[seat]);
   else if (asked) line.textContent = words.hint_thinking;
   document.querySelectorAll("#hand .tile.hinted").forEach((tile) => tile.classList.remove("hinted"));
   if (hint) document.querySelector(`#hand .tile[data-tile="${hint.move.tile}"]`)?.classList.add("hinted");
@@ -608,9 +607,9 @@ function unread(table, frame) {
 function announce(table, view, seat) {
   const name = seatName(table.seats[seat], seat);
   const entry = view.history.at(-1);
-  const said = entry && { play: words.played, draw: words.drew, pass: words.passed }[entry.kind];
+  const said = entry && spokenMove(entry, name, isAway(state) ? null : state.you, (other) => seatNames(table)[other]);
   const scored = state.feed.scored[view.history.length - 1];
-  if (said) say([format(said, { name, tile: entry.tile ?? "" }), scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
+  if (said) say([said, scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
 }
 
 /** @type {HTMLInputElement} */ ($("name")).value = localStorage.getItem("dh_name") || "";
