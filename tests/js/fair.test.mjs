@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { DealStream, checkRound, checkSeen, commitment, fairDeal, newContribution, seedProblem, shuffledSet } from "../../src/dominohall/web/static/fair.js";
+import "./games.mjs";
 
 const doc = readFileSync(new URL("../../docs/fairness.md", import.meta.url), "utf8");
 

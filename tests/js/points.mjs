@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 
 import { playPoints, readRecord } from "../../src/dominohall/web/static/record.js";
+import "./games.mjs";
 
 const records = JSON.parse(readFileSync(process.argv[2], "utf8")).map(readRecord);
 process.stdout.write(JSON.stringify(records.map((record) => record.rounds.map((round) => playPoints(round) ?? round.moves.map(() => 0)))));

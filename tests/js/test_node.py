@@ -20,6 +20,7 @@ from dominohall.engine.tiles import tile_name
 from dominohall.games import game_named, new_match
 from dominohall.games.records import SeatInfo, export_record
 from dominohall.games.standard.rules.options import StandardOptions
+from dominohall.tables.settings import game_traits
 
 from ..server.harness import Client, Server, create_table, my_turn, play_turns
 
@@ -171,6 +172,8 @@ def test_reduce_folds_a_real_servers_frames_alike_live_after_a_reconnect_and_fro
 
 
 FAIR_DEALS = """import { fairDeal } from "./src/dominohall/web/static/fair.js";
+import { learnGames } from "./src/dominohall/web/static/games.js";
+learnGames(JSON.parse(process.argv[2])); // the descriptors' traits, as a page's data block gives them
 const cases = JSON.parse(process.argv[1]);
 const out = [];
 for (const c of cases) out.push(await fairDeal(c.game, c.options, c.index, c.seed));
@@ -204,7 +207,7 @@ def test_fair_js_deals_every_round_of_a_train_game_as_the_server_does(game: str)
         }
         cases.append({"game": game, "options": record_options, "index": index, "seed": wire})
     run = subprocess.run(
-        [node(), "--input-type=module", "-e", FAIR_DEALS, json.dumps(cases)],
+        [node(), "--input-type=module", "-e", FAIR_DEALS, json.dumps(cases), json.dumps(game_traits())],
         cwd=ROOT,
         capture_output=True,
         text=True,

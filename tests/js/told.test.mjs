@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 
 import { playPoints, readRecord, RecordProblem } from "../../src/dominohall/web/static/record.js";
+import "./games.mjs";
 import { initialState, noteFeed } from "../../src/dominohall/web/static/state.js";
 
 const load = (path) => JSON.parse(readFileSync(path, "utf8"));

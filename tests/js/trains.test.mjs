@@ -24,7 +24,7 @@ function chain(count, from = 12) {
 }
 
 test("a row per train, seats in order then the Mexican train, evenly spaced round the engine", () => {
-  const { tiles, rows } = layout(view(4), "mexicantrain");
+  const { tiles, rows } = layout(view(4), "trains");
   assert.deepEqual(rows.map((row) => row.train), [0, 1, 2, 3, "mexican"]);
   assert.deepEqual(tiles.map((s) => [s.tile, s.x, s.y]), [["12-12", 0, 0]]);
   const ys = rows.map((row) => row.y);
@@ -36,7 +36,7 @@ test("a row per train, seats in order then the Mexican train, evenly spaced roun
 
 test("each tile follows the last one laid on its train, lengthwise, a double across", () => {
   const tiles = ["12-5", "5-5", "5-3"];
-  const { tiles: spots, rows } = layout(view(2, [tiles]), "mexicantrain");
+  const { tiles: spots, rows } = layout(view(2, [tiles]), "trains");
   const laid = spots.slice(1);
   assert.deepEqual(laid.map((s) => [s.tile, s.on, s.near, s.far, s.double]), [
     ["12-5", "12-12", 12, 5, false], ["5-5", "12-5", 5, 5, true], ["5-3", "5-5", 5, 3, false],
@@ -47,27 +47,27 @@ test("each tile follows the last one laid on its train, lengthwise, a double acr
 });
 
 test("the names' column is as wide as the longest name, so no name runs into a train", () => {
-  const short = layout(view(2), "mexicantrain", [], ["Ann", "Bob", "Mexican"]).rows[0].x;
-  const long = layout(view(2), "mexicantrain", [], ["Ann", "Bartholomew (you)", "Mexican train"]).rows[0].x;
+  const short = layout(view(2), "trains", [], ["Ann", "Bob", "Mexican"]).rows[0].x;
+  const long = layout(view(2), "trains", [], ["Ann", "Bartholomew (you)", "Mexican train"]).rows[0].x;
   assert.ok(long > short + 40);
 });
 
 test("a tile that fits several trains has a target at the end of each", () => {
   const v = view(3, [["12-4"], [], ["12-9", "9-4"], ["12-7"]]);
   const extra = [["4-1", "12-4", 0], ["4-1", "9-4", 2], ["7-7", "12-7", "mexican"]];
-  const { targets, rows } = layout(v, "mexicantrain", extra);
+  const { targets, rows } = layout(v, "trains", extra);
   assert.deepEqual(targets.map((s) => [s.tile, s.on, s.near, s.y]), [["4-1", "12-4", 4, rows[0].y], ["4-1", "9-4", 4, rows[2].y], ["7-7", "12-7", 7, rows[3].y]]);
   assert.equal(targets[0].x, rows[0].end + UNIT, "right after the train's last tile");
-  assert.equal(layout(v, "mexicantrain", [["4-1", "12-4", 7]]).targets.length, 0, "no target on a train of no seat");
+  assert.equal(layout(v, "trains", [["4-1", "12-4", 7]]).targets.length, 0, "no target on a train of no seat");
 });
 
 test("eight trains of twenty tiles with doubles, and the Mexican train, never overlap", () => {
   const v = view(8, Array.from({ length: 9 }, () => chain(20)));
-  assert.equal(overlapCount(v, "mexicantrain"), 0);
-  const { tiles } = layout(v, "mexicantrain");
+  assert.equal(overlapCount(v, "trains"), 0);
+  const { tiles } = layout(v, "trains");
   assert.equal(tiles.length, 1 + 9 * 20);
 });
 
-test("a game the board does not know is refused by name, never drawn as another", () => {
-  assert.throws(() => layout(view(2), "dominoes-of-the-moon"), /no drawing of the game "dominoes-of-the-moon"/);
+test("a drawing the board does not have is refused by name, never drawn as another", () => {
+  assert.throws(() => layout(view(2), "dominoes-of-the-moon"), /no drawing "dominoes-of-the-moon"/);
 });

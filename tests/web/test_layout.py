@@ -416,7 +416,7 @@ DRAW_DENSE = """async ({ view, rect, double, tools }) => {
     const portrait = rect.h > 1.15 * rect.w;
     const recent = new Set(); // a watcher's: every play of the round, the newest followed first
     shown.history.forEach((entry) => { if (entry.kind === "play") recent.add(entry.tile); });
-    const drawn = board.drawBoard(box, shown, "chickenfoot", { pending, portrait, playHere: "play here", recent });
+    const drawn = board.drawBoard(box, shown, "feet", { pending, portrait, playHere: "play here", recent });
     const camera = new Camera(box);
     const focus = board.focusKeys(shown, { pending, recent });
     camera.attach(drawn.svg, drawn.bounds, focus.map(drawn.areaOf).filter(Boolean));
@@ -500,7 +500,7 @@ CAPTIONS = """async ({ view, portrait, label }) => {
         const pending = view.placed[i][0];
         if (pending.split("-")[0] !== pending.split("-")[1]) continue;
         const sofar = { ...view, placed: view.placed.slice(0, i + 1) };
-        const drawn = board.drawBoard(box, sofar, "chickenfoot", { pending, playHere: label, portrait });
+        const drawn = board.drawBoard(box, sofar, "feet", { pending, playHere: label, portrait });
         const followed = board.focusKeys(sofar, { pending }).map(drawn.areaOf).filter(Boolean);
         new Camera(box).attach(drawn.svg, drawn.bounds, followed);
         let text = box.querySelector(".pending-mark text").getBoundingClientRect();
@@ -567,7 +567,7 @@ DRAW_CHOICE = """async ({ view, rect }) => {
     const portrait = rect.h > 1.15 * rect.w;
     const ends = view.open_ends.map(([last]) => last);
     const choice = [ends[0], ends[ends.length - 1]].map((on) => ({ kind: "play", tile: "0-0", on }));
-    const drawn = board.drawBoard(box, view, "chickenfoot", { choice, current: 0, portrait, recent: new Set() });
+    const drawn = board.drawBoard(box, view, "feet", { choice, current: 0, portrait, recent: new Set() });
     const places = choice.map((_, index) => drawn.areaOf(index)).filter(Boolean);
     const camera = new Camera(box);
     const followed = board.focusKeys(view).map(drawn.areaOf).filter(Boolean);

@@ -186,13 +186,13 @@ def test_dense_boards_have_no_overlapping_tiles(server: Server, browser: Browser
     boards = dense_boards(8)
     page = new_page(browser, DESKTOP)
     page.goto(server.url + "/en/")
-    for game, views in (("chickenfoot", boards), ("standard", long_standard_boards(4))):
+    for drawing, views in (("feet", boards), ("line", long_standard_boards(4))):  # Chicken Foot's, the standard game's
         counts = page.evaluate(
-            "async ([views, game]) => { const m = await import('/static/board.js');"
-            " return views.map((view) => m.overlapCount(view, game)); }",
-            [views, game],
+            "async ([views, drawing]) => { const m = await import('/static/board.js');"
+            " return views.map((view) => m.overlapCount(view, drawing)); }",
+            [views, drawing],
         )
-        assert counts == [0] * len(views), f"{game}: tiles overlap on {sum(1 for c in counts if c)} boards"
+        assert counts == [0] * len(views), f"{drawing}: tiles overlap on {sum(1 for c in counts if c)} boards"
     densest = boards[0]
     assert later_feet(densest) >= 5
     page.evaluate(
@@ -200,7 +200,7 @@ def test_dense_boards_have_no_overlapping_tiles(server: Server, browser: Browser
         " const c = await import('/static/camera.js');"
         " const board = document.createElement('div'); board.className = 'board'; board.id = 'board';"
         " board.style.height = '880px'; document.body.replaceChildren(board);"
-        " const {svg, bounds} = m.drawBoard(board, view, 'chickenfoot'); new c.Camera(board).attach(svg, bounds); }",
+        " const {svg, bounds} = m.drawBoard(board, view, 'feet'); new c.Camera(board).attach(svg, bounds); }",
         densest,
     )
     shot(page, "board-dense", full_page=False)
@@ -371,7 +371,7 @@ def test_a_laid_tile_eases_into_place_unless_motion_is_reduced(
     found = page.evaluate(
         "async () => { const m = await import('/static/board.js');"
         " const board = document.createElement('div'); board.className = 'board'; document.body.append(board);"
-        " m.drawBoard(board, {centre: '9-9', placed: [['9-4', '9-9']], history: []}, 'chickenfoot', {fresh: '9-4'});"
+        " m.drawBoard(board, {centre: '9-9', placed: [['9-4', '9-9']], history: []}, 'feet', {fresh: '9-4'});"
         " return getComputedStyle(board.querySelector('g.tile.new > .face')).animationName; }"
     )
     assert found == animation

@@ -18,7 +18,7 @@ from .chickenfoot.rules.match import ChickenFootRules
 from .chickenfoot.rules.options import ChickenFootOptions
 from .chickenfoot.rules.round import ChickenFootRound
 from .chickenfoot.rules.view import ChickenFootView
-from .game import AnyGame, Game, ResultKind
+from .game import AnyGame, Game, ResultKind, Site
 from .mexicantrain.rules.match import MexicanTrainRules
 from .mexicantrain.rules.options import MexicanTrainOptions
 from .mexicantrain.rules.round import MexicanTrainRound
@@ -37,6 +37,7 @@ __all__ = [
     "Game",
     "GameOptions",
     "ResultKind",
+    "Site",
     "View",
     "game_named",
     "game_of",

@@ -7,13 +7,14 @@ engine cannot hold. A change names only what changes: the other settings keep th
 follow others (a Chicken Foot table's set and hand follow the players, a standard table's target its mode)
 follow them again unless the host chose them.
 
->>> options_from_settings("chickenfoot", {"players": 3}).hand
-14
+The site may not import the games (pyproject.toml's import contracts): it finds here what it needs of them,
+each game's ``Site`` (its page, its names) and its traits for the page scripts.
+
 >>> options_from_settings("standard", {"mode": "allfives"}).target
 150
->>> four_toes = options_from_settings("chickenfoot", {"start_toes": 4})
->>> options_from_settings("chickenfoot", {"limit": 300}, four_toes).start_toes
-4
+>>> partners = options_from_settings("standard", {"players": 4, "partners": True})
+>>> options_from_settings("standard", {"mode": "block"}, partners).partners
+True
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dominohall.games import GAMES, GameOptions, game_of
+from dominohall.games import GAMES, GameOptions, Site, game_of
 
 from ..engine.errors import OptionsError
 from ..engine.settings import CHOICE, FLAG, SCORE_LIMIT, WHOLE, Setting, read_settings
@@ -31,12 +32,15 @@ __all__ = [
     "CHOICE",
     "FLAG",
     "GAME_NAMES",
+    "GAME_SITES",
     "SCORE_LIMIT",
     "WHOLE",
     "Setting",
+    "Site",
     "TableSettings",
     "chosen_settings_of",
     "default_settings",
+    "game_traits",
     "hands_that_fit",
     "options_from_settings",
     "schema_of",
@@ -45,6 +49,8 @@ __all__ = [
 
 GAME_NAMES = tuple(GAMES)
 """Every game's name, in the order the site lists them."""
+GAME_SITES: dict[str, Site] = {name: game.site for name, game in GAMES.items()}
+"""What the site needs of each game (its page, its names), by name, in the order the site lists them."""
 DEFAULT_GAME = next(iter(GAMES))
 """The game of a table made without naming one: the first the registry lists."""
 MOST_SEATS = max(setting.high for game in GAMES.values() for setting in game.settings if setting.name == "players")
@@ -140,12 +146,22 @@ def schema_of(game: str) -> tuple[Setting, ...]:
     return GAMES[game].settings
 
 
+def game_traits() -> dict[str, dict[str, Any]]:
+    """Every game's traits (``Game.traits``), by name: the page scripts' data (they branch on these, never on
+    a game's name).
+
+    >>> game_traits()["standard"]["board"], game_traits()["standard"]["result"]
+    ('line', 'points')
+    """
+    return {name: game.traits() for name, game in GAMES.items()}
+
+
 def default_settings(game: str) -> dict[str, Any]:
     """The settings of a table made with none given, as a host would choose them: a setting that follows
     others (a set or hand that follows the players) is left out.
 
-    >>> default_settings("mexicantrain")
-    {'players': 4, 'length': 'full', 'blank_double': 50, 'limit': None}
+    >>> default_settings("standard")
+    {'players': 2, 'set': 6, 'mode': 'draw', 'partners': False}
     """
     rules = GAMES[game]
     chosen: dict[str, Any] = rules.chosen_settings(rules.from_settings({}))
@@ -162,12 +178,11 @@ def chosen_settings_of(game: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def hands_that_fit(game: str, settings: dict[str, Any]) -> list[int]:
     """The hands ``game`` accepts with ``settings`` (record option names, no ``hand``), smallest first: empty
-    when the settings make no table whatever the hand, or the game has no hand setting.
+    when the settings make no table whatever the hand, or the game has no hand setting
+    (tests/tables/test_settings.py shows a game's).
 
-    >>> hands_that_fit("mexicantrain", {"players": 8, "set": 9})
-    [1, 2, 3, 4, 5, 6]
-    >>> hands_that_fit("mexicantrain", {"players": 8})
-    [10]
+    >>> hands_that_fit("standard", {"players": 4})
+    []
     """
     rules = GAMES[game]
     hand = next((setting for setting in rules.settings if setting.name == "hand"), None)

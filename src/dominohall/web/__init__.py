@@ -21,13 +21,15 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import __version__
+from ..tables.settings import GAME_SITES
 
 HERE = Path(__file__).parent
 LANGUAGES = ("en", "ru", "pl", "cs")
 """The site's languages, the first the default."""
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "pl": "Polski", "cs": "Čeština"}
 COOKIE = "dh_lang"
-GAME_SLUGS = ("chicken-foot", "mexican-train", "standard")
+GAME_SLUGS = tuple(site.slug for site in GAME_SITES.values())
+"""The games' pages in URLs (``/<language>/<slug>``), as their descriptors name them."""
 
 
 @cache

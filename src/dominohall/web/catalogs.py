@@ -10,7 +10,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import write_po
 
-from ..tables.settings import GAME_NAMES, schema_of
+from ..tables.settings import GAME_NAMES, GAME_SITES, schema_of
 from . import HERE, LANGUAGES, catalog
 
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "plural_forms": (2, 3)}
@@ -28,6 +28,9 @@ def messages() -> dict[str, str | None]:
                 found[message[0]] = message[1]
             else:
                 found[message] = None
+    for site in GAME_SITES.values():  # the games' names, from their descriptors
+        for words in site.words:
+            found.setdefault(words, None)
     for game in GAME_NAMES:  # the settings' words: the forms made from a game's schema say them
         for setting in schema_of(game):
             for words in (setting.label, setting.note, setting.other_label, setting.short):

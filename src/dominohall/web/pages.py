@@ -21,6 +21,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
 from ..tables.ports import Listing
+from ..tables.settings import GAME_SITES
 from . import COOKIE, GAME_SLUGS, HERE, LANGUAGES, render, translations
 from .assets import Assets
 from .forms import (
@@ -39,12 +40,15 @@ from .forms import (
 from .replays import router as replays
 from .responses import ONE_YEAR, language_of, not_found, page
 from .seats import cookie_name, hall_of, set_seat_cookie
-from .words import bot_names, game_title, seat_labels, table_strings
+from .words import bot_names, game_title, game_traits_block, seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
 
-GAME_OF_SLUG = {"chicken-foot": "chickenfoot", "mexican-train": "mexicantrain", "standard": "standard"}
-DRAWN_GAMES = frozenset({"chickenfoot", "standard", "mexicantrain"})
+GAME_OF_SLUG = {site.slug: name for name, site in GAME_SITES.items()}
+"""Each game's name by its page's slug."""
+DRAWINGS = frozenset({"feet", "trains", "line"})
+"""The board drawings of static/board.js (its ``DRAWINGS``)."""
+DRAWN_GAMES = frozenset(name for name, site in GAME_SITES.items() if site.board in DRAWINGS)
 """The games the table page draws (static/board.js); a table of any other says so and draws nothing."""
 
 
@@ -261,7 +265,9 @@ async def table_page(table_id: str, request: Request) -> Response:
         strings=table_strings(language, protocol=request.app.state.protocol_version, game=summary["game"]),
         seat_labels=seat_labels(language, summary["seats"]),
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
-        rules_slug={game: slug for slug, game in GAME_OF_SLUG.items()}.get(summary["game"]),  # none: no game page yet
+        title=game_title(language, summary["game"]),
+        games=game_traits_block(),
+        rules_slug=GAME_SITES[summary["game"]].slug,
     )
 
 
@@ -311,10 +317,8 @@ def ladder_tables(figures: dict[str, Any], language: str) -> list[dict[str, Any]
         "ismcts": forms.gettext("OpenSpiel ISMCTS, 0.2 s a move"),
         "ismcts5x": forms.gettext("OpenSpiel ISMCTS, 1 s a move"),
     }
-    titles = {
-        "chickenfoot": forms.gettext("Chicken Foot, four players"),
-        "block": forms.gettext("Block dominoes, two players"),
-    }
+    titles = {name: forms.gettext(site.ladder_title) for name, site in GAME_SITES.items() if site.ladder_title}
+    titles["block"] = forms.gettext("Block dominoes, two players")
     tables = []
     for key, title in titles.items():
         try:
@@ -357,9 +361,9 @@ def game_form(
     wrong = {problem["field"] for problem in problems}
     context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problems": problems, "wrong": wrong}
     context["max_seats"] = most_seats(game)
-    if game == "chickenfoot":
+    if GAME_SITES[game].deal_table:
         context["deal"] = deal_rows(game)
-    return page(request, language, f"{slug}.html", status=status, **context)
+    return page(request, language, GAME_SITES[game].template, status=status, **context)
 
 
 def table_request(game: str, chosen: dict[str, str], default_name: str, language: str = "en") -> NewTable:

@@ -13,11 +13,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 
+from ..tables.settings import GAME_SITES
 from . import LANGUAGES, plural_forms, translations
 from .responses import data_block, language_of, not_found, page
 from .seats import hall_of
 from .tutorial import tutorial_data
-from .words import bot_names, layout_plurals, life_plurals, rules_words, train_words
+from .words import bot_names, game_traits_block, layout_plurals, life_plurals, rules_words, train_words
 
 router = APIRouter(include_in_schema=False)
 
@@ -36,6 +37,8 @@ async def table_replay(table_id: str, match: int, request: Request) -> Response:
         language,
         "replay.html",
         game=summary["game"],
+        title=replay_title(language, summary["game"]),
+        games=game_traits_block(),
         source=data_block(source),
         strings=replay_strings(language),
         table_link=f"/t/{table_id}",
@@ -53,7 +56,8 @@ async def file_replay(language: str, request: Request) -> Response:
     """The viewer for a record file the visitor picks: read in the browser, never uploaded."""
     if language not in LANGUAGES:
         return not_found(request)
-    return page(request, language, "replay.html", game=None, source="{}", strings=replay_strings(language))
+    title, games, strings = replay_title(language, None), game_traits_block(), replay_strings(language)
+    return page(request, language, "replay.html", game=None, title=title, games=games, source="{}", strings=strings)
 
 
 @router.get("/{language}/chicken-foot/tutorial")
@@ -62,7 +66,15 @@ async def tutorial(language: str, request: Request) -> Response:
     if language not in LANGUAGES:
         return not_found(request)
     strings, lesson = tutorial_data(language)
-    return page(request, language, "tutorial.html", strings=strings, lesson=lesson)
+    return page(request, language, "tutorial.html", strings=strings, lesson=lesson, games=game_traits_block())
+
+
+def replay_title(language: str, game: str | None) -> str:
+    """The viewer's heading before its script reads the record: the game's replay title (its descriptor's),
+    or, with no game yet (a file to pick), the picker's."""
+    forms = translations(language)
+    site = GAME_SITES.get(game or "")
+    return forms.gettext(site.replay_title if site else "Replay a game record")
 
 
 def replay_strings(language: str) -> str:
@@ -122,9 +134,7 @@ def viewer_words(language: str) -> dict[str, str]:
         ),
         "fair_record_none": forms.gettext("This record carries no proofs of its deals."),
         "fair_round": forms.gettext("This round's deal commitment: %(hash)s"),
-        "title_chickenfoot": forms.gettext("Replay: Chicken Foot"),
-        "title_standard": forms.gettext("Replay: standard dominoes"),
-        "title_mexicantrain": forms.gettext("Replay: Mexican Train"),
+        **{f"title_{name}": forms.gettext(site.replay_title) for name, site in GAME_SITES.items()},
         "round_of": forms.gettext("Round %(num)d of %(total)d"),
         "hand_of": forms.gettext("Hand %(num)d of %(total)d"),
         "move_of": forms.gettext("Move %(num)d of %(total)d"),

@@ -6,18 +6,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..tables.settings import DEFAULT_GAME, GAME_SITES, game_traits
 from . import plural_forms, translations
+from .responses import data_block
 
 
 def game_title(language: str, game: str) -> str:
-    """A game's name as the site says it in ``language`` (the lobby, the forms' reasons)."""
-    forms = translations(language)
-    titles = {
-        "chickenfoot": forms.gettext("Chicken Foot"),
-        "mexicantrain": forms.gettext("Mexican Train"),
-        "standard": forms.gettext("Standard dominoes"),
-    }
-    return titles.get(game, game)
+    """A game's name as the site says it in ``language`` (the table page, the lobby, the forms' reasons): its
+    descriptor's title, or the name itself for a game the site does not know."""
+    site = GAME_SITES.get(game)
+    return translations(language).gettext(site.title) if site else game
+
+
+def game_traits_block() -> str:
+    """Every game's traits (``Game.traits``: how its results count, its drawing, its centre...) as the page
+    scripts' data block (``static/games.js`` reads it): a script finds a game's, or says it cannot show it."""
+    return data_block(game_traits())
 
 
 def bot_names(language: str) -> dict[str, str]:
@@ -31,11 +35,12 @@ def bot_names(language: str) -> dict[str, str]:
     }
 
 
-def table_strings(language: str, protocol: int | None = None, game: str = "chickenfoot") -> str:
+def table_strings(language: str, protocol: int | None = None, game: str = DEFAULT_GAME) -> str:
     """The table page's data block for its script, as JSON (a data block, not a script: the CSP allows it): its
-    words in ``language`` (a hand, not a round, in the standard game) and the version of the table protocol its
-    socket is to speak (``protocol``: the server's, passed in by the page; ``None`` for the words alone)."""
-    forms = translations(language)
+    words in ``language`` (a hand's for a game whose rounds are hands, the trains' for a game of trains: its
+    traits say) and the version of the table protocol its socket is to speak (``protocol``: the server's,
+    passed in by the page; ``None`` for the words alone)."""
+    forms, traits = translations(language), game_traits()[game]
     words = {
         "connecting": forms.gettext("Connecting…"),
         "connected": forms.gettext("Connected"),
@@ -74,8 +79,8 @@ def table_strings(language: str, protocol: int | None = None, game: str = "chick
         **life_words(language),
         **layout_words(language),
         **fair_words(language),
-        **(hand_words(language) if game == "standard" else {}),
-        **(train_words(language) if game == "mexicantrain" else {}),
+        **(hand_words(language) if traits["noun"] == "hand" else {}),
+        **(train_words(language) if traits["trains"] else {}),
     }
     plurals = {
         "tiles": plural_forms(language, "%(num)d tile", "%(num)d tiles"),

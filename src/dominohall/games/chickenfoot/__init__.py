@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game, ResultKind
+from ..game import Game, ResultKind, Site
 from .bots import PARTS
 from .rules import playout
 from .rules.match import ChickenFootRules
@@ -42,5 +42,18 @@ GAME: Game[ChickenFootOptions, ChickenFootRound, ChickenFootView] = Game(
     fair_deal=fair_deal,
     bots=PARTS,
     terminal=BOARD,
+    site=Site(
+        slug="chicken-foot",
+        title="Chicken Foot",
+        replay_title="Replay: Chicken Foot",
+        board="feet",
+        centre=True,
+        draws_opener=True,
+        trains=False,
+        waits="toes",
+        partners=False,
+        deal_table=True,
+        ladder_title="Chicken Foot, four players",
+    ),
 )
 """Chicken Foot's descriptor."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game, ResultKind
+from ..game import Game, ResultKind, Site
 from .bots import PARTS
 from .rules import playout
 from .rules.match import MexicanTrainRules
@@ -43,5 +43,16 @@ GAME: Game[MexicanTrainOptions, MexicanTrainRound, MexicanTrainView] = Game(
     fair_deal=fair_deal,
     bots=PARTS,
     terminal=BOARD,
+    site=Site(
+        slug="mexican-train",
+        title="Mexican Train",
+        replay_title="Replay: Mexican Train",
+        board="trains",
+        centre=True,
+        draws_opener=True,
+        trains=True,
+        waits="cover",
+        partners=False,
+    ),
 )
 """Mexican Train's descriptor."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game, ResultKind
+from ..game import Game, ResultKind, Site
 from .bots import PARTS
 from .rules import playout
 from .rules.match import StandardRules
@@ -42,6 +42,17 @@ GAME: Game[StandardOptions, StandardRound, StandardView] = Game(
     fair_deal=fair_deal,
     bots=PARTS,
     terminal=BOARD,
+    site=Site(
+        slug="standard",
+        title="Standard dominoes",
+        replay_title="Replay: standard dominoes",
+        board="line",
+        centre=False,
+        draws_opener=False,
+        trains=False,
+        waits=None,
+        partners=True,
+    ),
     check_move=check_standard_move,
 )
 """The standard game's descriptor: draw, block, All Fives, Bergen."""

@@ -1,6 +1,6 @@
 // The board and the tiles as SVG: no library, no build step.
 //
-// `layout(view, game)` places every tile on the table in the order it was played, so a tile never moves once
+// `layout(view, drawing)` places every tile on the table in the order it was played, so a tile never moves once
 // it is down. A tile is laid at a free slot of the tile it extends: the open end of a line, a toe of a
 // double's foot, a side or arm of the standard game's lead or spinner. When the straight way is taken, the
 // line bends (up to 120 degrees either way), preferring a way that leaves room ahead and points outward;
@@ -22,7 +22,10 @@ const CROWDED_BEND_DEGREES = 360; // with no free place, the bend only parts way
 const OVERLAP_HAIR = 1.5; // rectangles that overlap by less than this still count as apart
 const SPIRAL_REACH = [8 * UNIT, 3 * UNIT]; // how far the standard game's line runs across, and up or down
 const SPIRAL_LANE = 2.5 * UNIT; // how far out it moves every second turn
-const BOARDS = ["chickenfoot", "standard", "mexicantrain"]; // the games drawn here: any other is refused
+// The drawings here, by their names (a game's traits name its drawing, games.js): any other is refused.
+// "feet": doubles' toes round a centre double (Chicken Foot); "line": one line from the lead, or a spinner's
+// arms, winding round the middle (the standard game); "trains": a row per train from the engine (Mexican Train).
+export const DRAWINGS = ["feet", "line", "trains"];
 const ROW = 2.4 * UNIT; // Mexican Train: between two trains' rows
 const FAN = 1.6 * UNIT; // from the engine to the trains' names
 const LETTER = 6.6; // about the width of a letter of a train's name
@@ -106,14 +109,14 @@ function overlaps(a, b) {
 }
 
 /** Where the tiles laid on ``p`` start: [x, y, heading] per slot, in the order they are filled. @returns {Slot[]} */
-function slots(p, game, view) {
+function slots(p, drawing, view) {
   const { x, y, heading: h } = p;
   if (!p.double) return p.root ? [[x + HL, y, 0], [x - HL, y, 180]] : [[...along(x, y, h, HL), h]];
   /** @returns {Slot} */
   const side = (sign) => [...along(x, y, h + 90 * sign, HL), h + 90 * sign];
   /** @returns {Slot} */
   const front = (hh) => [...along(x, y, hh, HW), hh];
-  if (game === "chickenfoot") {
+  if (drawing === "feet") {
     const foot = (hh) => {
       /** @returns {Slot} */
       const toe = (sign) => [...along(...along(x, y, hh, HW + 7), hh + 90 * sign, HL - 5), hh + sign * TOE];
@@ -141,9 +144,9 @@ function placeAt([sx, sy], heading, double, parent = null) {
 }
 
 /** The slots a tile laid on ``parent`` may take, best first: a line's end, or any free toe, side or arm. */
-function freeSlots(parent, open, game, view) {
-  const all = slots(parent, game, view);
-  if (parent.root && !parent.double && game !== "chickenfoot") return [open === parent.far ? 0 : 1];
+function freeSlots(parent, open, drawing, view) {
+  const all = slots(parent, drawing, view);
+  if (parent.root && !parent.double && drawing !== "feet") return [open === parent.far ? 0 : 1];
   if (!parent.double) return [0];
   const free = all.map((_, index) => index).filter((index) => !parent.used.has(index));
   const next = Math.min(parent.children, all.length - 1);
@@ -178,11 +181,11 @@ function spiral(sx, sy, heading, turns) {
  * link}], targets}, the root first; each of ``extra`` (a tile and the tile it would be laid on) is placed
  * as if it came next, as a target.
  */
-export function layout(view, game, extra = [], labels = []) {
-  if (!BOARDS.includes(game)) throw new Error(`board.js has no drawing of the game ${JSON.stringify(game)}`);
-  if (game === "mexicantrain") return trainLayout(view, extra, labels);
+export function layout(view, drawing, extra = [], labels = []) {
+  if (!DRAWINGS.includes(drawing)) throw new Error(`board.js has no drawing ${JSON.stringify(drawing)}`);
+  if (drawing === "trains") return trainLayout(view, extra, labels);
   const placed = view.placed || [];
-  let rootTile = game === "chickenfoot" ? view.centre : null;
+  let rootTile = drawing === "feet" ? view.centre : null;
   if (!rootTile) rootTile = placed.find(([, on]) => on === null || on === undefined)?.[0];
   if (!rootTile) {
     const lead = extra.map(([tile]) => ({ tile, on: null, x: 0, y: 0, heading: 0, double: false }));
@@ -193,7 +196,7 @@ export function layout(view, game, extra = [], labels = []) {
   const root = { tile: rootTile, x: 0, y: 0, heading: 0, root: true, double: ra === rb, near: ra, far: rb, children: 0, used: new Set() };
   /** @type {[Spot, Rect][]} */
   const rects = [[root, box(0, 0, angleOf(root))]];
-  const board = { game, view, byTile: new Map([[rootTile, root]]), rects };
+  const board = { drawing, view, byTile: new Map([[rootTile, root]]), rects };
   const tiles = [root];
   for (const [tile, on] of placed) {
     const spot = tile === rootTile ? null : place(board, tile, on, true);
@@ -244,25 +247,25 @@ function lay(row, tile) {
 
 /** Lay ``tile`` on ``on`` in the first good free place (kept on the board when ``commit``): its spot. */
 function place(board, tile, on, commit) {
-  const { game, view, byTile, rects } = board;
+  const { drawing, view, byTile, rects } = board;
   const parent = byTile.get(on);
   if (!parent) return null;
   const [a, b] = ends(tile);
   const double = a === b;
   const open = parent.root && !parent.double && a !== parent.far && b !== parent.far ? parent.near : parent.far;
-  const standard = game !== "chickenfoot";
+  const line = drawing === "line";
   const parentRect = rects.find(([owner]) => owner === parent)[1];
   const blocked = (rect) => rects.some(([, other]) => overlaps(rect, other));
-  const all = slots(parent, game, view);
-  const order = freeSlots(parent, open, game, view);
+  const all = slots(parent, drawing, view);
+  const order = freeSlots(parent, open, drawing, view);
   /** @type {Place | null} */
   let best = null;
   for (const push of JUMPS) {
     order.forEach((index, rank) => {
       const [sx, sy, straight] = all[index];
       const first = parent.root ? Number(index >= 2) : parent.turns;
-      const [h0, turns] = standard ? spiral(sx, sy, straight, first) : [straight, 0];
-      for (const bend of standard ? SQUARE_BENDS : BENDS) {
+      const [h0, turns] = line ? spiral(sx, sy, straight, first) : [straight, 0];
+      for (const bend of line ? SQUARE_BENDS : BENDS) {
         const rect = placeAt(along(sx, sy, h0, push), h0 + bend, double, parentRect);
         if (blocked(rect)) continue;
         const score = cost(rect, h0 + bend, bend, double, blocked) + rank;
@@ -295,8 +298,8 @@ function crowded(rects, [sx, sy, h0], double, parentRect, index) {
 }
 
 /** How many pairs of tiles overlap on the board of ``view`` (none, we hope). */
-export function overlapCount(view, game) {
-  const { tiles } = layout(view, game);
+export function overlapCount(view, drawing) {
+  const { tiles } = layout(view, drawing);
   const rects = tiles.map((s) => box(s.x, s.y, angleOf(s)));
   let count = 0;
   rects.forEach((a, i) => rects.slice(i + 1).forEach((b) => { count += overlaps(a, b) ? 1 : 0; }));
@@ -368,10 +371,10 @@ export const union = (a, b) => (a ? { minX: Math.min(a.minX, b.minX), minY: Math
  * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, recent?: Set<Tile>,
  *   pending?: Tile | null, playHere?: string, trains?: {labels: string[], mine: number | null, marked: string} | null}} [options]
  */
-export function drawBoard(container, view, game, options = {}) {
+export function drawBoard(container, view, drawing, options = {}) {
   const { choice = [], current = null, fresh = null, recent = new Set(), pending = null, playHere = "", trains = null } = options;
   const labels = trains?.labels ?? [];
-  const { tiles, targets, rows = [] } = layout(view, game, choice.map((move) => [move.tile, move.on ?? null, move.train]), labels);
+  const { tiles, targets, rows = [] } = layout(view, drawing, choice.map((move) => [move.tile, move.on ?? null, move.train]), labels);
   const portrait = Boolean(options.portrait) && !rows.length; // trains keep their rows level, their names upright
   const svg = el("svg", { role: "img", "aria-label": container.dataset.label || "", class: "board-svg" });
   const layer = el("g", portrait ? { class: "layer", transform: "rotate(90)" } : { class: "layer" }, svg);

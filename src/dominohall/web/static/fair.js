@@ -2,6 +2,7 @@
 // stream, the Fisher-Yates shuffle and each game's deal, with Web Crypto (crypto.subtle). The same
 // computation as src/dominohall/engine/fair.py; both are tested against the page's test vector.
 // No DOM here: the table page and node --test use the same functions.
+import { traitsOf } from "./games.js";
 
 export const SCHEME = "dominohall/fair@1";
 const WORD = 2 ** 32;
@@ -108,45 +109,31 @@ export async function shuffledSet(stream, top) {
 }
 
 /**
- * Each game's deal of the shuffled set, by the game's name (as games/game.py's ``Game.fair_deal``): the
- * tile taken out of the order first (Chicken Foot: the round's double in the centre, Mexican Train: the round's
- * engine; none in the standard game), and whether the stream then draws the opener (the first round of the
- * train games).
- * @type {{[game: string]: {out: (options: {set: number}, index: number) => string | null, opener: (index: number) => boolean}}}
+ * The tile a game's deal takes out of the order first (as games/game.py's ``Game.fair_deal``), by its traits:
+ * for a game with a centre double (Chicken Foot's centre, Mexican Train's engine) the round's double, the top
+ * one first, then each lower one; none in a game without (the standard game).
+ * @param {import("./games.js").Traits} traits @param {{set: number}} options @param {number} index
  */
-const DEALS = {
-  chickenfoot: {
-    out: (options, index) => {
-      const number = options.set - (index % (options.set + 1));
-      return `${number}-${number}`;
-    },
-    opener: (index) => index === 0,
-  },
-  mexicantrain: { // the round's engine, as Chicken Foot's centre: the top double first, then each lower one
-    out: (options, index) => {
-      const number = options.set - (index % (options.set + 1));
-      return `${number}-${number}`;
-    },
-    opener: (index) => index === 0,
-  },
-  standard: { out: () => null, opener: () => false },
-};
+function outOfTheDeal(traits, options, index) {
+  if (!traits.centre) return null;
+  const number = options.set - (index % (options.set + 1));
+  return `${number}-${number}`;
+}
 
 /**
- * Round ``index`` (0-based) of a match of ``game`` (a name of ``DEALS``) with the record's ``options``
- * (players, set, hand), dealt from ``seed``: {hands, boneyard, first}; ``first`` is the opener when the
- * stream draws it, else null.
+ * Round ``index`` (0-based) of a match of ``game`` (a game whose traits games.js knows: any other is refused)
+ * with the record's ``options`` (players, set, hand), dealt from ``seed``: {hands, boneyard, first}; ``first``
+ * is the opener when the stream draws it (the first round of a game whose traits say so), else null.
  */
 export async function fairDeal(game, options, index, seed) {
-  const rules = DEALS[game];
-  if (!rules) throw new Error(`no game ${JSON.stringify(game)}: the games are ${Object.keys(DEALS).join(", ")}`);
+  const traits = traitsOf(game);
   const stream = new DealStream(seed);
-  const out = rules.out(options, index);
+  const out = outOfTheDeal(traits, options, index);
   const order = (await shuffledSet(stream, options.set)).filter((tile) => tile !== out);
   const hands = [];
   for (let seat = 0; seat < options.players; seat++) hands.push(order.slice(seat * options.hand, (seat + 1) * options.hand));
   const boneyard = order.slice(options.players * options.hand);
-  const first = rules.opener(index) ? await stream.below(options.players) : null;
+  const first = traits.draws_opener && index === 0 ? await stream.below(options.players) : null;
   return { hands, boneyard, first };
 }
 

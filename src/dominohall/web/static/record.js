@@ -4,11 +4,11 @@
 // server's `verify`; this module only checks that the record holds together (the shapes, a played tile
 // in its seat's hand, a draw naming the boneyard's next tile), so a bad file is refused with a reason
 // instead of drawing nonsense.
+// A game is known by its traits (games.js): a round at a centre double has the record's ``double``; the plays
+// of a game of trains name their train. A record of a game whose traits the page lacks is refused.
+import { knows, traitsOf } from "./games.js";
+
 export const FORMAT = "dominohall/record@1";
-export const GAMES = ["chickenfoot", "standard", "mexicantrain"];
-/** The games whose rounds start at a double in the centre (the record's ``double``); Mexican Train's plays
- * also name their train. */
-const CENTRED = ["chickenfoot", "mexicantrain"];
 const MOST_PLAYERS = 12; // Chicken Foot seats 2 to 12 (9 and more on double-fifteen)
 const TILE = /^(\d{1,2})-(\d{1,2})$/;
 
@@ -94,15 +94,15 @@ function readMove(value, players, where, trains) {
   return fail("move_kind", where);
 }
 
-function readRound(value, index, game, players) {
+function readRound(value, index, traits, players) {
   const where = { round: index + 1 };
   if (!value || typeof value !== "object") fail("round", where);
   if (!Array.isArray(value.hands) || value.hands.length !== players) fail("hands", where);
   const hands = value.hands.map((hand, seat) => tiles(hand, "hand", { ...where, seat: seat + 1 }));
   const boneyard = tiles(value.boneyard ?? [], "boneyard", where);
   if (!Array.isArray(value.moves)) fail("moves", where);
-  const moves = value.moves.map((move, at) => readMove(move, players, { ...where, move: at + 1 }, game === "mexicantrain"));
-  if (CENTRED.includes(game) && !isTile(value.double)) fail("centre", where);
+  const moves = value.moves.map((move, at) => readMove(move, players, { ...where, move: at + 1 }, traits.trains));
+  if (traits.centre && !isTile(value.double)) fail("centre", where);
   const results = value.penalties ?? value.scores ?? null;
   if (value.end && !(Array.isArray(results) && results.every(Number.isInteger))) fail("results", where);
   const round = { index, centre: value.double ?? null, first: value.first, hands, boneyard, moves, end: value.end ?? null, results: value.end ? results : null };
@@ -116,16 +116,17 @@ function readRound(value, index, game, players) {
  */
 export function readRecord(data) {
   if (!data || typeof data !== "object" || data.format !== FORMAT) throw new RecordProblem("not_record");
-  if (!GAMES.includes(data.game)) fail("game", { game: String(data.game) });
+  if (!knows(data.game)) fail("game", { game: String(data.game) });
+  const traits = traitsOf(data.game);
   const options = data.options;
   if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > MOST_PLAYERS) fail("players");
   const players = options.players;
   if (!Array.isArray(data.seats) || data.seats.length !== players || !data.seats.every((seat) => seat && typeof seat.name === "string")) fail("seats");
   if (!Array.isArray(data.rounds)) fail("rounds");
-  const rounds = data.rounds.map((round, index) => readRound(round, index, data.game, players));
+  const rounds = data.rounds.map((round, index) => readRound(round, index, traits, players));
   const seats = data.seats.map((seat) => ({ name: seat.name, bot: typeof seat.bot === "string" ? seat.bot : null }));
   const winners = Array.isArray(data.winners) ? data.winners.filter((seat) => isSeat(seat, players)) : null;
-  return { game: data.game, options, seats, sides: readSides(data, players), rounds, totals: runningTotals(rounds).at(-1) ?? null, winners, finished: winners !== null };
+  return { game: data.game, options, seats, sides: readSides(data, traits, players), rounds, totals: runningTotals(rounds).at(-1) ?? null, winners, finished: winners !== null };
 }
 
 /** Teams as records wrote them before they said their ``sides`` (docs/records.md: partners are seats 0 and 2
@@ -133,15 +134,16 @@ export function readRecord(data) {
 const OLD_TEAMS = [0, 1, 0, 1];
 
 /** The result side each seat plays for, as the record says (``sides``). A record written before it said them
- * has one result per seat, or (a standard match of partners) the format's two old teams. */
-function readSides(data, players) {
+ * has one result per seat, or (a match of partners, in a game whose traits have them) the format's two old
+ * teams. */
+function readSides(data, traits, players) {
   const { sides } = data;
   if (sides !== undefined) {
     if (!Array.isArray(sides) || sides.length !== players || !sides.every((side) => isSeat(side, players))) fail("seats"); // a side per seat
     return [...sides];
   }
   const seats = Array.from({ length: players }, (_, seat) => seat);
-  return data.game === "standard" && data.options.partners === true ? [...OLD_TEAMS] : seats;
+  return traits.partners && data.options.partners === true ? [...OLD_TEAMS] : seats;
 }
 
 /** The totals after each ended round, in order. */
@@ -203,14 +205,16 @@ const doubleNumber = (tile) => {
   return a !== undefined && a === b ? Number(a) : null;
 };
 
-/** The double still waiting on this table, or null: Chicken Foot's for its toes (the centre first), Mexican
- * Train's for its cover. */
+/** The double still waiting on this table, or null, as the game's traits say (``waits``): a double waiting
+ * for its toes, the centre first (Chicken Foot), or for its cover (Mexican Train); none in a game whose doubles
+ * wait for nothing. */
 export function waitingDouble(record, round, placed) {
-  if (record.game === "mexicantrain") {
+  const { waits } = traitsOf(record.game);
+  if (waits === "cover") {
     const tile = trainsOf(record, round, placed, []).uncovered;
     return tile ? { tile, needs: 1 } : null;
   }
-  if (record.game !== "chickenfoot") return null;
+  if (waits !== "toes") return null;
   const toes = new Map();
   for (const [, on] of placed) toes.set(on, (toes.get(on) ?? 0) + 1);
   const start = record.options.start_toes ?? 6;
@@ -229,7 +233,7 @@ export function waitingDouble(record, round, placed) {
  */
 export function boardView(record, round, state) {
   const view = { options: record.options, centre: round.centre, placed: state.placed, history: state.history };
-  return /** @type {any} */ (record.game === "mexicantrain" ? { ...view, ...trainsOf(record, round, state.placed, state.history) } : view);
+  return /** @type {any} */ (traitsOf(record.game).trains ? { ...view, ...trainsOf(record, round, state.placed, state.history) } : view);
 }
 
 /**

@@ -8,7 +8,8 @@ import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
 import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
 import { oneSide, seatsOf, sideNames as namesOfSides } from "./feed.js";
-import { penalties, rulesLine } from "./rules.js";
+import { traitsOf } from "./games.js";
+import { rulesLine } from "./rules.js";
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const source = JSON.parse($("source").textContent || "{}");
@@ -95,7 +96,7 @@ function show(record, data) {
   state.names = seatNames(record);
   /** @type {HTMLElement} */ (document.querySelector(".viewer")).dataset.game = record.game;
   $("viewer-title").textContent = words[`title_${record.game}`];
-  const hands = !penalties(record.game); // the standard game's rounds are hands
+  const hands = traitsOf(record.game).noun === "hand"; // the standard game's rounds are hands
   $("round-prev").textContent = hands ? words.previous_hand : words.previous_round;
   $("round-next").textContent = hands ? words.next_hand : words.next_round;
   if (hands) {
@@ -250,7 +251,7 @@ function render() {
 
 function renderWhere(record, round, position) {
   const total = record.rounds.length;
-  const which = penalties(record.game) ? words.round_of : words.hand_of;
+  const which = traitsOf(record.game).noun === "hand" ? words.hand_of : words.round_of;
   $("where-round").textContent = format(which, { num: state.round + 1, total });
   $("where-move").textContent = state.move === 0 ? words.as_dealt : format(words.move_of, { num: state.move, total: round.moves.length });
   $("where-turn").textContent = position.turn === null ? "" : format(words.turn_of, { name: state.names[position.turn] });
@@ -266,7 +267,7 @@ function renderBoard(record, round, position) {
   const names = (view.trains || []).map(({ train }) => (train === "mexican" ? words.mexican_train : state.names[train]));
   const trains = view.trains ? { labels: names, mine: null, marked: words.train_marked } : null; // Mexican Train
   const playHere = view.trains ? words.cover_first : words.waits_toes;
-  const { svg, bounds, areaOf } = drawBoard(board, view, record.game, { portrait, pending: waiting?.tile ?? null, playHere, trains });
+  const { svg, bounds, areaOf } = drawBoard(board, view, traitsOf(record.game).board, { portrait, pending: waiting?.tile ?? null, playHere, trains });
   board.dataset.moves = String(state.move);
   const focus = focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean);
   camera.attach(svg, bounds, trains ? allRows(bounds, focus) : focus, trains ? 1 : 0);
@@ -336,7 +337,7 @@ function renderResult(record, round, position) {
   const box = $("result");
   box.hidden = !position.end;
   if (!position.end) return;
-  const standard = !penalties(record.game);
+  const standard = traitsOf(record.game).noun === "hand"; // a hand's words, not a round's
   $("result-title").textContent = format(standard ? words.hand_n_over : words.round_n_over, { num: state.round + 1 });
   const last = round.moves.at(-1);
   $("result-end").textContent = position.end === "domino" && last ? format(words.ended_domino, { name: state.names[last.seat] }) : standard ? words.hand_blocked : words.ended_blocked;

@@ -1,16 +1,14 @@
 // The table's rules in one short line, for everyone at the table: players, set, hand, length or target, then
 // every setting that is not the game's default (start toes, 0-0's value, the timer, the lobby).
+import { traitsOf } from "./games.js";
 import { plural, words } from "./i18n.js";
 
-/** How each game is scored, by its name: by penalties, in rounds of a fixed length or to a limit, the lowest
- * total winning (the train games, Chicken Foot and Mexican Train), or by points, in hands to a target (the
- * standard game). */
-const PENALTIES = { chickenfoot: true, mexicantrain: true, standard: false };
-
-/** True for a game scored by penalties; a game not listed is refused by name, never taken for another. */
+/** True for a game scored by penalties (its traits' ``result``), in rounds of a fixed length or to a limit, the
+ * lowest total winning (the train games, Chicken Foot and Mexican Train); false for one scored by points, in
+ * hands to a target (the standard game). A game whose traits this page lacks is refused by name, never taken
+ * for another. */
 export function penalties(game) {
-  if (!(game in PENALTIES)) throw new Error(`no game ${JSON.stringify(game)} here: the games are ${Object.keys(PENALTIES).join(", ")}`);
-  return PENALTIES[game];
+  return traitsOf(game).result === "penalties";
 }
 
 /** The number of rounds of a Chicken Foot (or Mexican Train) match of fixed length (a round per double, half, or one). */

@@ -6,6 +6,7 @@ import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
 import { Connection } from "./connection.js";
 import { captions, hintLine, renderLog, roundLine, sideNames, sinceMyTurn, spokenMove, totalLine } from "./feed.js";
+import { traitsOf } from "./games.js";
 import { renderHand, renderTargets } from "./hand.js";
 import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
@@ -19,7 +20,7 @@ import { paintClocks, warnNow } from "./timing.js";
 
 const root = /** @type {HTMLElement} */ (document.querySelector(".table-page"));
 const tableId = root.dataset.table;
-const game = root.dataset.game;
+const game = /** @type {string} */ (root.dataset.game);
 /** An element of the page by id (every one asked for is in table.html). @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const AUTO_PASS_MS = 1600;
@@ -242,7 +243,7 @@ function renderBoard() {
   if (uncovered) said.push(`${format(words.uncovered_line, { tile: uncovered })}.`);
   $("board").dataset.label = said.join(". ").replace(/\.\./g, ".");
   const trains = view.trains ? { labels: names, mine: state.you === null || isAway(state) ? null : state.you, marked: words.train_marked } : null;
-  const { svg, bounds, areaOf } = drawBoard($("board"), view, game, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
+  const { svg, bounds, areaOf } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;

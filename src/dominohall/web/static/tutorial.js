@@ -5,6 +5,7 @@
 // them first.
 import { drawBoard, handTile } from "./board.js";
 import { Camera } from "./camera.js";
+import { traitsOf } from "./games.js";
 import { format, make, words } from "./i18n.js";
 import { boardView, readRecord, replayRound, waitingDouble } from "./record.js";
 
@@ -150,7 +151,7 @@ function renderBoard(position, move) {
   /** @type {Move[]} */
   const choice = move?.kind === "play" ? [{ kind: "play", tile: move.tile, on: move.on }] : [];
   const view = boardView(record, round, position);
-  const { svg, bounds } = drawBoard($("board"), view, record.game, { choice, current: 0, fresh: state.fresh, pending: pending?.tile ?? null, playHere: words.waits_toes });
+  const { svg, bounds } = drawBoard($("board"), view, traitsOf(record.game).board, { choice, current: 0, fresh: state.fresh, pending: pending?.tile ?? null, playHere: words.waits_toes });
   state.fresh = null;
   camera.attach(svg, bounds);
 }
