@@ -200,6 +200,7 @@ def read_move(value: object, top: int, rnd: int, index: int) -> tuple[int, Move]
         on = value["on"]
         target = NO_TILE if on is None else as_tile(on, top, "the tile played on", rnd, index)
         return seat, Move(PLAY, played, target, _train(value, rnd, index))
+    expect("train" not in value, "format", "only a play names a train, not a draw or a pass", rnd, index)
     if kinds[0] == DRAW:
         return seat, Move(DRAW, as_tile(value[DRAW], top, "the tile drawn", rnd, index))
     expect(value[PASS] is True, "format", 'a pass is written "pass": true', rnd, index)
