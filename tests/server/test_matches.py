@@ -8,8 +8,9 @@ from typing import Any
 from dominohall.games.fair_records import FAIR_ROUND, check_fairness
 from dominohall.games.records import verify
 
+from ..referee.referee import check_record
 from ..tables.leaks import leaks
-from .harness import Client, Server, create_table, http, my_turn, play_turns
+from .harness import Client, Server, create_table, http, my_turn, play_turns, record_when_over
 
 
 def test_a_whole_chicken_foot_match_with_reconnects_spectators_and_errors(server: Server) -> None:
@@ -137,3 +138,18 @@ def test_a_whole_mexican_train_match_names_every_train_and_leaks_nothing(server:
     assert plays and all(move["train"] == "mexican" or 0 <= move["train"] < 4 for move in plays)
     assert leaks(record, host_frames, 0) == []
     assert leaks(record, watcher_frames, None) == []
+
+
+def test_a_mexican_train_table_of_bots_plays_to_its_end_and_the_referee_accepts_its_record(server: Server) -> None:
+    async def leave_to_a_bot() -> str:
+        settings = {"players": 4, "length": "half"}
+        table_id, cookie = create_table(server, [None, "easy", "medium", "hard"], settings, "mexicantrain")
+        host = await Client.open(server, table_id, cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        assert (await host.command({"t": "stand"}))["t"] == "ack"  # a bot plays the host's seat from now on
+        await host.close()
+        return table_id
+
+    record = record_when_over(server, asyncio.run(leave_to_a_bot()), seconds=120)
+    assert record["game"] == "mexicantrain" and len(record["rounds"]) == 7 and "winners" in record
+    assert check_record(record) == []  # the referee written from RULES.md alone
