@@ -14,11 +14,12 @@ import pytest
 
 from dominohall.games import new_match, round_view
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
+from dominohall.games.mexicantrain.rules.options import MexicanTrainOptions
 from dominohall.games.records import SeatInfo, export_record, replay, verify
 from dominohall.games.standard.rules.options import StandardOptions
 from dominohall.tables.actor import TableActor
 from dominohall.tables.commands import Command, NewTable
-from dominohall.tables.frames import history_to_wire
+from dominohall.tables.frames import history_to_wire, view_to_wire
 from dominohall.tables.state import token_hash
 
 from .helpers import Inbox, close_hall, open_hall, play_to_end
@@ -189,3 +190,79 @@ def test_a_tables_move_frames_tell_points_and_its_summary_the_sides(
             assert all(points == 0 for s, points in enumerate(gained) if s != side)
         before, round_of = scores, frame["view"]["round_index"]
     assert any(frame["move"].get("points") for frame in moves)
+
+
+WINNER_CASES = [
+    ("draw", 2, False),
+    ("draw", 4, True),
+    ("block", 2, False),
+    ("block", 3, False),
+    ("block", 4, True),
+    ("allfives", 3, False),
+    ("allfives", 4, True),
+    ("bergen", 2, False),
+    ("bergen", 4, True),
+]
+
+
+def pip_count(tiles: list[str]) -> int:
+    """The pips of tiles in notation, counted here once, as the oracle the views are checked against."""
+    return sum(int(half) for name in tiles for half in name.split("-"))
+
+
+def oracle_winner(options: StandardOptions, end: str, hands: list[list[str]]) -> int | None:
+    """Who won a standard hand, by docs/rules-standard.md: the side that went out; of a blocked hand the side
+    with the fewest pips (a team's summed); nobody when those are level."""
+    if end == "domino":
+        return options.side_of(next(seat for seat, tiles in enumerate(hands) if not tiles))
+    held = [sum(pip_count(hands[seat]) for seat in options.seats_of(side)) for side in range(options.sides())]
+    low = min(held)
+    return None if held.count(low) > 1 else held.index(low)
+
+
+@pytest.mark.parametrize(("mode", "players", "partners"), WINNER_CASES)
+def test_a_standard_views_winner_and_pips_are_the_engines_at_the_hands_end_and_nothing_before(
+    mode: str, players: int, partners: bool
+) -> None:
+    options = StandardOptions.for_table(players, mode=mode, partners=partners, target=None)
+    ends: set[tuple[str, bool]] = set()
+    for seed in range(40):
+        rng = random.Random(f"winner{mode}{players}{partners}{seed}")
+        rnd = new_match(options).deal_next(rng)
+        while rnd.end is None:
+            for viewer in (None, rnd.turn):
+                wire = view_to_wire(round_view(rnd, viewer))
+                assert (wire["winner"], wire["pips"]) == (None, None)
+                assert wire["draws"] is (mode != "block")
+            rnd.apply(rng.choice(rnd.legal_moves()))
+        side, _ = rnd.winner()
+        for viewer in (None, *range(players)):
+            wire = view_to_wire(round_view(rnd, viewer))
+            assert wire["winner"] == side == oracle_winner(options, wire["end"], wire["final_hands"])
+            sums = [pip_count(tiles) for tiles in wire["final_hands"]]
+            assert wire["pips"] == [sum(sums[seat] for seat in options.seats_of(s)) for s in range(options.sides())]
+            assert wire["draws"] is (mode != "block")
+        ends.add((rnd.end, side is None))
+    assert ("domino", False) in ends
+    if mode == "block":
+        assert ("blocked", False) in ends
+
+
+@pytest.mark.parametrize("game", ["chickenfoot", "mexicantrain"])
+def test_a_penalty_games_view_tells_each_seats_penalty_at_the_rounds_end_and_nothing_before(game: str) -> None:
+    options: Any = (
+        ChickenFootOptions.for_table(4, blank_double=25)
+        if game == "chickenfoot"
+        else MexicanTrainOptions.for_table(4, blank_double=25)
+    )
+    for seed in range(4):
+        rng = random.Random(f"penalties{game}{seed}")
+        rnd = new_match(options).deal_next(rng)
+        while rnd.end is None:
+            wire = view_to_wire(round_view(rnd, rnd.turn))
+            assert wire["penalties"] is None
+            assert wire["draws"] is True
+            rnd.apply(rng.choice(rnd.legal_moves()))
+        wire = view_to_wire(round_view(rnd, None))
+        told = [pip_count(tiles) + (25 if "0-0" in tiles else 0) for tiles in wire["final_hands"]]
+        assert wire["penalties"] == told == rnd.scores()

@@ -118,6 +118,10 @@ class TurnTaking(ABC):
         """Tiles left to draw."""
         return len(self.boneyard) - self.drawn_count
 
+    def draws(self) -> bool:
+        """True when a seat of this round draws from the boneyard (every game but the standard block game)."""
+        return True
+
     def hand_tiles(self, seat: int) -> list[Tile]:
         """The tiles in ``seat``'s hand."""
         return tiles_of(self.hands[seat])

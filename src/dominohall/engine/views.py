@@ -28,6 +28,9 @@ class SeatView:
     hand: tuple[Tile, ...]
     hand_sizes: tuple[int, ...]
     boneyard_size: int
+    draws: bool
+    """True when a seat draws from the boneyard in this round; False when nobody ever does (the standard block
+    game), so a page need not show the boneyard at all."""
     placed: tuple[tuple[Tile, Tile], ...]
     """Every tile on the table with the tile it was laid on (-1 for a standard lead), in the order played."""
     open_ends: tuple[tuple[Tile, int], ...]
@@ -61,6 +64,7 @@ def seat_knowledge(rnd: TurnTaking, seat: int | None, round_index: int) -> dict[
         "hand": tuple(tiles_of(rnd.hands[seat])) if seat is not None else (),
         "hand_sizes": tuple(hand.bit_count() for hand in rnd.hands),
         "boneyard_size": rnd.boneyard_size(),
+        "draws": rnd.draws(),
         "placed": tuple(rnd.placed),
         "drawn": rnd.drawn if own_turn else NO_TILE,
         "history": _history(rnd, seat),

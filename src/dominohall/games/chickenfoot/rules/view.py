@@ -17,6 +17,9 @@ class ChickenFootView(SeatView):
     """One seat's knowledge of a Chicken Foot round."""
 
     options: ChickenFootOptions
+    penalties: tuple[int, ...] | None
+    """Each seat's penalty for the round (its pips left, 0-0 counting the table's blank-double value), once the
+    round has ended; ``None`` while it is played."""
     centre: Tile
     pending: Tile
     """The double waiting for toes (the centre during the first foot), or -1."""
@@ -36,6 +39,7 @@ def chicken_foot_view(
         open_ends=tuple(rnd.open_ends()),
         totals=totals or (0,) * rnd.options.players,
         options=rnd.options,
+        penalties=tuple(rnd.penalties()) if rnd.end is not None else None,
         centre=rnd.centre,
         pending=rnd.pending,
         pending_needs=rnd.pending_needs if rnd.pending != NO_TILE else 0,

@@ -33,6 +33,9 @@ class MexicanTrainView(SeatView):
     """One seat's knowledge of a Mexican Train round (``open_ends`` holds every train's end)."""
 
     options: MexicanTrainOptions
+    penalties: tuple[int, ...] | None
+    """Each seat's penalty for the round (its pips left, 0-0 counting the table's blank-double value), once the
+    round has ended; ``None`` while it is played."""
     centre: Tile
     """The engine."""
     trains: tuple[TrainView, ...]
@@ -70,6 +73,7 @@ def mexican_train_view(
         open_ends=tuple(rnd.open_ends()),
         totals=totals or (0,) * rnd.options.players,
         options=rnd.options,
+        penalties=tuple(rnd.penalties()) if rnd.end is not None else None,
         centre=rnd.centre,
         trains=train_views(rnd),
         uncovered=rnd.uncovered,

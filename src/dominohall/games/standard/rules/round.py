@@ -222,8 +222,12 @@ class StandardRound(TurnTaking):
             plays.extend(Move(PLAY, t, last) for last in targets)
         return plays
 
+    def draws(self) -> bool:
+        """True in the modes where a seat that cannot play draws (all but the block game)."""
+        return self.options.is_drawing()
+
     def _may_draw(self) -> bool:
-        return self.options.mode != "block" and self.drawn_count < len(self.boneyard)
+        return self.draws() and self.drawn_count < len(self.boneyard)
 
     def _play(self, move: Move) -> None:
         t, on = move.tile, move.on

@@ -22,6 +22,11 @@ class StandardView(SeatView):
     """All Fives: True once the spinner's third and fourth arms are open."""
     scores: tuple[int, ...]
     """Points of this hand so far, per seat (or per team); with the winner's award once it has ended."""
+    winner: int | None
+    """The side (a seat, or a team) that won the hand, once it has ended: the one that went out, or the one with the
+    fewest pips of a blocked hand; ``None`` while it is played and when nobody won it (the fewest pips level)."""
+    pips: tuple[int, ...] | None
+    """The pips left in hand per side (a team's summed), once the hand has ended; ``None`` while it is played."""
     move_points: tuple[int | None, ...]
     """What each move of ``history`` scored as it was made: a play's points in All Fives and Bergen (0 when it
     scored nothing), ``None`` for a draw, a pass and every move of the draw and block games. The wire puts them
@@ -30,6 +35,12 @@ class StandardView(SeatView):
     def is_led(self) -> bool:
         """True once the lead is on the table."""
         return bool(self.placed)
+
+
+def side_pips(rnd: StandardRound) -> tuple[int, ...]:
+    """The pips left in hand per side: a seat's own, or its team's summed."""
+    pips = rnd.pips()
+    return tuple(sum(pips[seat] for seat in rnd.options.seats_of(side)) for side in range(rnd.options.sides()))
 
 
 def standard_view(
@@ -44,5 +55,7 @@ def standard_view(
         spinner=rnd.spinner,
         spinner_open=rnd.spinner_open,
         scores=tuple(rnd.scores()),
+        winner=rnd.winner()[0],
+        pips=side_pips(rnd) if rnd.end is not None else None,
         move_points=tuple(rnd.play_points()),
     )
