@@ -124,6 +124,17 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     page.context.close()
 
 
+@pytest.mark.parametrize(("mode", "shown"), [("block", False), ("draw", True)])
+def test_the_boneyard_count_shows_as_the_view_tells_whether_anybody_draws(
+    server: Server, browser: Browser, mode: str, shown: bool
+) -> None:
+    page = new_page(browser, DESKTOP)
+    open_table(page, server, game="standard", seat1="easy", mode=mode, target="none")
+    expect(page.locator("#turn-boneyard")).to_have_text(re.compile(r"\d"))  # drawn once the hand is dealt
+    assert page.evaluate("() => document.getElementById('turn-boneyard').hidden") is not shown
+    page.context.close()
+
+
 @pytest.mark.parametrize("mode", ["draw", "allfives"])
 def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rematch(
     server: Server, browser: Browser, mode: str
@@ -437,8 +448,8 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
 def ended_hands() -> list[tuple[dict[str, Any], dict[str, Any], str]]:
     """Standard hands played to their end by random bots in every mode, with and without partners: each one's
     table (its options and sides), the view the summary gets (its end, final hands, scores and history, each
-    play's points told) and what the engine says it scored at its end (``level`` for a blocked hand nobody
-    won)."""
+    play's points, the winner and the pips per side told) and what the engine says it scored at its end
+    (``level`` for a blocked hand nobody won)."""
     found = []
     setups = [
         StandardOptions.for_table(2, mode="allfives", target=None),
@@ -459,7 +470,8 @@ def ended_hands() -> list[tuple[dict[str, Any], dict[str, Any], str]]:
             sides, seats = side_list(options), ["Ann", "Bo", "Cy", "Di"]
             names = [" & ".join(seats[s] for s in options.seats_of(side)) for side in range(options.sides())]
             table = {"options": options.to_dict(), "sides": sides, "names": names}
-            found.append((table, {key: view[key] for key in ("end", "final_hands", "scores", "history")}, award))
+            told = ("end", "final_hands", "scores", "history", "winner", "pips")
+            found.append((table, {key: view[key] for key in told}, award))
     return found
 
 

@@ -99,8 +99,6 @@ export function winnersLine(match, seatNames, sides) {
   return format(words.winners, { names: names.join(", ") });
 }
 
-const pips = (tile, blank) => (tile === "0-0" && blank ? blank : tile.split("-").map(Number).reduce((a, b) => a + b, 0));
-
 /** How a round ended, in words: who went out (laid their last tile), or a blocked round. */
 export function endedLine(view, seatNames) {
   if (view.end === "blocked") return words.ended_blocked;
@@ -113,30 +111,22 @@ export function endedLine(view, seatNames) {
 /** The words of a standard hand's award, by its mode; a mode not listed is refused by name. */
 const AWARDS = { draw: "award_pips", block: "award_pips", allfives: "award_five", bergen: "award_bergen" };
 
-/** Why a standard hand scored what it did at its end (docs/rules-standard.md): who won it (the seat that went
- * out, or the side with the fewest pips of a blocked hand; nobody when those are level) and what that earned:
- * the server's numbers, the side's score of the hand less the points its plays scored (each history entry's
- * ``points``). ``table`` has the options and the ``sides`` (a seat's side per seat).
+/** Why a standard hand scored what it did at its end (docs/rules-standard.md), as the server tells it: who won
+ * it (the view's ``winner``, a side, or null when nobody did: the fewest pips level), the pips left per side
+ * (``pips``) and what winning earned: the side's score of the hand less the points its plays scored (each history
+ * entry's ``points``). ``table`` has the options and the ``sides`` (a seat's side per seat).
  * @param {{options: {[name: string]: any}, sides: number[]}} table @param {string[]} sideNames */
 export function awardLine(view, table, sideNames) {
-  const hands = view.final_hands;
-  if (!hands || !view.end) return "";
+  const { pips, winner } = view;
+  if (!pips || !view.end) return "";
   const { options, sides } = table;
   const key = AWARDS[options.mode];
   if (!key) throw new Error(`no standard game ${JSON.stringify(options.mode)} here: the games are ${Object.keys(AWARDS).join(", ")}`);
-  const held = sideNames.map(() => 0);
-  hands.forEach((tiles, seat) => { held[sides[seat]] += tiles.reduce((sum, tile) => sum + pips(tile, 0), 0); });
-  let side = sides[Math.max(0, hands.findIndex((tiles) => tiles.length === 0))];
-  let said = "";
-  if (view.end === "blocked") {
-    const low = Math.min(...held);
-    if (held.filter((count) => count === low).length > 1) return format(words.award_level, { num: low });
-    side = held.indexOf(low);
-    said = `${format(words.award_fewest, { name: sideNames[side], num: low })} `;
-  }
-  const others = held.reduce((sum, count, k) => (k === side ? sum : sum + count), 0);
-  const inPlay = (view.history || []).reduce((sum, entry) => (sides[entry.seat] === side ? sum + (entry.points ?? 0) : sum), 0);
-  const award = (view.scores?.[side] ?? 0) - inPlay;
+  if (winner === null || winner === undefined) return format(words.award_level, { num: Math.min(...pips) }); // the level count shown
+  const said = view.end === "blocked" ? `${format(words.award_fewest, { name: sideNames[winner], num: pips[winner] })} ` : "";
+  const others = pips.reduce((sum, count, side) => (side === winner ? sum : sum + count), 0);
+  const inPlay = (view.history || []).reduce((sum, entry) => (sides[entry.seat] === winner ? sum + (entry.points ?? 0) : sum), 0);
+  const award = (view.scores?.[winner] ?? 0) - inPlay;
   return said + format(words[key], { points: plural("points_total", award), num: others });
 }
 
@@ -145,7 +135,7 @@ export const nextDealText = (seconds) => format(words.next_deal, { num: Math.cei
 
 /** The table of every hand at the round's end: its tiles, and per seat the points and the running total. */
 function handsTable(summary, ctx) {
-  const { table, game, seatNames, scores } = ctx;
+  const { table, game, seatNames } = ctx;
   const { view, match } = summary;
   const grid = make("table", null, { class: "hands" });
   const chicken = penalties(game); // penalties per seat
@@ -154,7 +144,7 @@ function handsTable(summary, ctx) {
   for (const text of [words.player, words.tiles_left, ...(perSeat ? [chicken ? words.points : words.points_hand, words.total] : [])]) {
     cell(head, text, "th");
   }
-  const points = chicken ? pointsOf(scores.rows, view.round_index) : view.scores;
+  const points = view.penalties ?? view.scores; // the server's: a seat's penalty, or its side's points of the hand
   const body = grid.createTBody();
   (view.final_hands || []).forEach((tiles, seat) => {
     const row = body.insertRow();
@@ -162,8 +152,7 @@ function handsTable(summary, ctx) {
     const left = row.appendChild(make("td", tiles.length ? null : "—", { class: "left" }));
     for (const tile of tiles) left.append(make("span", tile, { class: "tile-name" }), " "); // never split at its dash
     if (!perSeat) return;
-    const fallback = tiles.reduce((sum, tile) => sum + pips(tile, table.options.blank_double), 0);
-    cell(row, String(points?.[seat] ?? fallback));
+    cell(row, points ? String(points[seat]) : "…"); // a view from before the server told them
     cell(row, String((match?.totals ?? view.totals)?.[seat] ?? ""));
   });
   const wrap = make("div", null, { class: "scroll" });

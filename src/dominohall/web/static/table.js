@@ -395,7 +395,7 @@ function renderTurn(table, view) {
   else $("turn-text").textContent = format(words.turn_of, { name: table.seats[view.turn]?.name || seatName(table.seats[view.turn], view.turn) });
   $("round-line").textContent = roundLine(table, view, game, plural);
   $("turn-boneyard").textContent = `${words.boneyard}: ${view.boneyard_size ?? 0}`;
-  $("turn-boneyard").hidden = table.options.mode === "block"; // nobody draws in the block game
+  $("turn-boneyard").hidden = view.draws === false; // the server tells when nobody draws (the block game)
   $("my-total").textContent = totalLine(table, view, isAway(state) ? null : you);
   const timed = clock?.seat === view.turn && !view.end;
   $("turn-clock").hidden = !timed;

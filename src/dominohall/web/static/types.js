@@ -62,9 +62,10 @@
  * @typedef {{seat: number | null, round_index: number, turn: number, first?: number,
  *   options?: {[name: string]: any}, centre?: Tile | null, spinner?: Tile | null,
  *   spinner_open?: boolean, pending?: Tile | null, pending_needs?: number, drawn?: Tile | null,
- *   hand?: Tile[], hand_sizes: number[], boneyard_size?: number, placed: [Tile, Tile | null][],
+ *   hand?: Tile[], hand_sizes: number[], boneyard_size?: number, draws?: boolean, placed: [Tile, Tile | null][],
  *   open_ends?: [Tile, number][], history: HistoryEntry[], legal_moves?: Move[], totals: number[],
- *   scores?: number[], end: string | null, final_hands?: Tile[][] | null, trains?: TrainLine[],
+ *   scores?: number[], winner?: number | null, pips?: number[] | null,
+ *   penalties?: number[] | null, end: string | null, final_hands?: Tile[][] | null, trains?: TrainLine[],
  *   uncovered?: Tile | null, uncovered_train?: Train | null, uncovered_by?: number | null}} View
  */
 
