@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { DRAWINGS, layout } from "../../src/dominohall/web/static/board.js";
+import "../../src/dominohall/web/static/line.js";
 import { fairDeal } from "../../src/dominohall/web/static/fair.js";
 import { knows, traitsOf } from "../../src/dominohall/web/static/games.js";
 import { readRecord } from "../../src/dominohall/web/static/record.js";
@@ -37,4 +38,12 @@ test("a made-up game is drawn and dealt by its traits alone", async () => {
   const deal = await fairDeal(MOON, { players: 2, set: 6, hand: 7 }, 0, seed);
   assert.equal(deal.hands.flat().length + deal.boneyard.length, 28, "nothing taken out of the set without a centre");
   assert.equal(deal.first, null);
+});
+
+test("a drawing the page has not loaded is refused by name, never drawn as another", () => {
+  const view = { centre: "9-9", placed: [], history: [], trains: [] };
+  assert.equal(layout(view, "line").tiles.length, 0, "line.js is loaded here");
+  assert.throws(() => layout(view, "trains"), /the drawing "trains" is not loaded on this page \(static\/trains\.js\)/);
+  assert.throws(() => layout(view, "feet"), /the drawing "feet" is not loaded/);
+  assert.throws(() => layout(view, "moon"), /board\.js has no drawing "moon"/);
 });

@@ -1,9 +1,11 @@
-// board.js's Mexican Train layout (trainLayout): the engine at the left, a row per train running right from
+// trains.js's Mexican Train layout (trainLayout): the engine at the left, a row per train running right from
 // it, targets at the ends of their trains. Run: node --test tests/js/
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { layout, overlapCount, UNIT } from "../../src/dominohall/web/static/board.js";
+import { layout, UNIT } from "../../src/dominohall/web/static/board.js";
+import "../../src/dominohall/web/static/trains.js";
+import { overlapCount } from "../../src/dominohall/web/static/tree.js";
 
 /** A view of ``seats`` seats on the engine 12-12 whose trains hold the given tiles (seats', then Mexican). */
 function view(seats, lines = []) {

@@ -199,15 +199,16 @@ def test_dense_boards_have_no_overlapping_tiles(server: Server, browser: Browser
     page.goto(server.url + "/en/")
     for drawing, views in (("feet", boards), ("line", long_standard_boards(4))):  # Chicken Foot's, the standard game's
         counts = page.evaluate(
-            "async ([views, drawing]) => { const m = await import('/static/board.js');"
-            " return views.map((view) => m.overlapCount(view, drawing)); }",
+            "async ([views, drawing]) => { const t = await import('/static/tree.js');"
+            " await import('/static/feet.js'); await import('/static/line.js');"
+            " return views.map((view) => t.overlapCount(view, drawing)); }",
             [views, drawing],
         )
         assert counts == [0] * len(views), f"{drawing}: tiles overlap on {sum(1 for c in counts if c)} boards"
     densest = boards[0]
     assert later_feet(densest) >= 5
     page.evaluate(
-        "async (view) => { const m = await import('/static/board.js');"
+        "async (view) => { const m = await import('/static/board.js'); await import('/static/feet.js');"
         " const c = await import('/static/camera.js');"
         " const board = document.createElement('div'); board.className = 'board'; board.id = 'board';"
         " board.style.height = '880px'; document.body.replaceChildren(board);"
@@ -380,7 +381,7 @@ def test_a_laid_tile_eases_into_place_unless_motion_is_reduced(
     page = context.new_page()
     page.goto(server.url + "/en/")
     found = page.evaluate(
-        "async () => { const m = await import('/static/board.js');"
+        "async () => { const m = await import('/static/board.js'); await import('/static/feet.js');"
         " const board = document.createElement('div'); board.className = 'board'; document.body.append(board);"
         " m.drawBoard(board, {centre: '9-9', placed: [['9-4', '9-9']], history: []}, 'feet', {fresh: '9-4'});"
         " return getComputedStyle(board.querySelector('g.tile.new > .face')).animationName; }"

@@ -47,7 +47,10 @@ router = APIRouter(include_in_schema=False)
 GAME_OF_SLUG = {site.slug: name for name, site in GAME_SITES.items()}
 """Each game's name by its page's slug."""
 DRAWINGS = frozenset({"feet", "trains", "line"})
-"""The board drawings of static/board.js (its ``DRAWINGS``)."""
+"""The board drawings of static/board.js (its ``DRAWINGS``), each in the module of its name (``feet.js``...)."""
+DRAWING_MODULES = {"feet": ("feet.js", "tree.js"), "line": ("line.js", "tree.js"), "trains": ("trains.js",)}
+"""The modules of each drawing, its own first (it adds itself to board.js), then those it imports: a table's
+page loads only its game's (table.html), so no table carries another game's drawing."""
 DRAWN_GAMES = frozenset(name for name, site in GAME_SITES.items() if site.board in DRAWINGS)
 """The games the table page draws (static/board.js); a table of any other says so and draws nothing."""
 
@@ -267,6 +270,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         settings_fields=fields_of(language, summary["game"], table_choices(summary), reasons=True),
         title=game_title(language, summary["game"]),
         games=game_traits_block(),
+        drawing=DRAWING_MODULES[GAME_SITES[summary["game"]].board],
         rules_slug=GAME_SITES[summary["game"]].slug,
     )
 
