@@ -105,7 +105,8 @@ def test_a_mexican_train_table_is_played_on_its_trains(
     found = {"chosen": False, "marked": False, "uncovered": False}
     played = {"double": False}
     shots = tmp_path_factory.mktemp("mexican-train")
-    for _turn in range(40):
+    log: list[str] = []  # what each turn saw and did, for a failure to tell
+    for _turn in range(80):
         if not page.locator("#summary").is_hidden():
             break
         seen = page.evaluate(SEEN)
@@ -131,12 +132,14 @@ def test_a_mexican_train_table_is_played_on_its_trains(
         if all(found.values()):
             shot(page, "table-mexican-train" + ("-phone" if viewport["width"] < 600 else ""), full_page=False)
             break
+        moves = page.locator("#log li").count()
         found["chosen"] |= play_on_a_train(page, seen, played)
         page.wait_for_timeout(300)
+        log.append(f"{page.evaluate(CHOICE)} {moves}->{page.locator('#log li').count()} marked={seen['marked']}")
     page.screenshot(path=str(shots / "last.png"))
     print(f"screenshots in {shots}")
     assert errors == []
-    assert found["marked"], found
+    assert found["marked"], (found, log)
     # the double waiting for its cover shows whenever one does at your turn: surely after you laid one
     assert found["uncovered"] or not played["double"], found
     page.context.close()
