@@ -2,7 +2,7 @@
 configuration, logs and temporary files in a test's folder, as a child process in the foreground
 (``daemon off``, ``master_process off``: one process, stopped with the test).
 
-Its ``location /`` is the README's recipe for running ``serve`` behind nginx: WebSocket upgrades, the
+Its ``location /`` is docs/cluster.md's recipe for running ``serve`` behind nginx: WebSocket upgrades, the
 browser's ``Host``, and ``X-Forwarded-For``/``X-Forwarded-Proto`` for the server to believe.
 """
 
@@ -61,11 +61,11 @@ http {{
     }}
 }}
 """
-"""The configuration: the README's ``server`` in front of an upstream of ``serve`` processes (``UPSTREAM``)."""
+"""The configuration: docs/cluster.md's ``server`` in front of an upstream of ``serve`` processes (``UPSTREAM``)."""
 
 
 UPSTREAM = "        server 127.0.0.1:{port} max_fails=0;"
-"""One ``serve`` process of the upstream, as the README writes it."""
+"""One ``serve`` process of the upstream, as docs/cluster.md writes it."""
 
 
 class NginxMissingError(RuntimeError):

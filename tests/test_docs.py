@@ -1,8 +1,9 @@
 """The docs keep up with the code: every rule code the engine raises is explained in docs/records.md, and the
-nginx of the tests is the README's."""
+nginx of the tests is docs/cluster.md's, and the README stays short and points to the docs."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from dominohall.engine.errors import RULES
@@ -24,8 +25,8 @@ def test_readme_starts_with_the_two_commands() -> None:
     assert block[0].startswith("make run") and block[1].startswith("make test")
 
 
-def test_the_tests_nginx_is_configured_as_the_readme_says() -> None:
-    readme = (ROOT / "README.md").read_text("utf-8")
+def test_the_tests_nginx_is_configured_as_the_docs_say() -> None:
+    readme = (ROOT / "docs" / "cluster.md").read_text("utf-8")
     block = readme[readme.index("```nginx") + len("```nginx") : readme.index("```", readme.index("```nginx") + 3)]
     tested = " ".join(CONFIG.replace("{{", "{").replace("}}", "}").split())
     wanted = [" ".join(line.split("#")[0].split()) for line in block.splitlines()]
@@ -33,3 +34,23 @@ def test_the_tests_nginx_is_configured_as_the_readme_says() -> None:
     missing = [line for line in wanted if line and not line.startswith(skipped) and line not in tested]
     assert missing == []
     assert UPSTREAM.split()[-1] in block.split("upstream")[1].split("}")[0].split()  # max_fails=0;
+
+
+def test_the_readme_is_short_and_every_document_it_links_exists() -> None:
+    """A newcomer reads the README in two minutes: at most 150 lines; each link to docs/ leads to a file, and
+    every document in docs/ is linked from it (its index)."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert len(readme.splitlines()) <= 150
+    linked = set(re.findall(r"\]\((docs/[\w.-]+\.md)\)", readme))
+    assert all((ROOT / name).is_file() for name in linked), linked
+    assert {f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md")} <= linked
+
+
+def test_the_readme_names_every_bot_level_and_bench_script() -> None:
+    """The facts the README states about the code: the bots' levels and what bench/ holds."""
+    from dominohall.bots import BOT_LEVELS
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert all(f"`{level}`" in readme for level in BOT_LEVELS), BOT_LEVELS
+    scripts = sorted(path.name for path in (ROOT / "bench").glob("*.py"))
+    assert all(f"`{name}`" in readme for name in scripts), scripts

@@ -1,4 +1,4 @@
-"""Two ``serve`` processes (one PostgreSQL store) behind a real nginx, configured as the README says: each
+"""Two ``serve`` processes (one PostgreSQL store) behind a real nginx, configured as docs/cluster.md says: each
 client's own address is counted by the per-address limits when the proxy is trusted
 (``--forwarded-allow-ips``), and ``X-Forwarded-For`` is ignored when it is not."""
 
@@ -108,7 +108,7 @@ def test_a_rolling_restart_behind_nginx_never_leaves_the_site_without_a_process(
 ) -> None:
     """Restart the processes one after the other, each back before the next goes: with nginx's defaults a
     process that failed once is passed over for 10 s, so the second restart found no process to send to and
-    answered 502 to everyone; with ``max_fails=0`` (the README's upstream) every request reaches a live one."""
+    answered 502 to everyone; with ``max_fails=0`` (docs/cluster.md's upstream) every request reaches a live one."""
     servers = [Server(tmp_path / f"serve{n}" / "db", store=postgres_url) for n in (1, 2)]
     for server in servers:
         server.db.parent.mkdir()
