@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from dominohall.bots import BOT_LEVELS
 from dominohall.engine.errors import RULES
 
 from .nginx import CONFIG, UPSTREAM
@@ -48,8 +49,6 @@ def test_the_readme_is_short_and_every_document_it_links_exists() -> None:
 
 def test_the_readme_names_every_bot_level_and_bench_script() -> None:
     """The facts the README states about the code: the bots' levels and what bench/ holds."""
-    from dominohall.bots import BOT_LEVELS
-
     readme = (ROOT / "README.md").read_text("utf-8")
     assert all(f"`{level}`" in readme for level in BOT_LEVELS), BOT_LEVELS
     scripts = sorted(path.name for path in (ROOT / "bench").glob("*.py"))
