@@ -15,6 +15,7 @@ from dominohall.engine.moves import Move
 from dominohall.engine.tiles import HIGH, PIPS, set_size, tiles_of
 from dominohall.engine.tiles import parse_tile as t
 from dominohall.games import View, game_named, game_of, round_view
+from dominohall.games.chickenfoot.rules.match import ChickenFootRules
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
 from dominohall.games.chickenfoot.rules.round import ChickenFootRound, deal_round
 from dominohall.games.chickenfoot.rules.view import ChickenFootView, chicken_foot_view
@@ -118,11 +119,15 @@ def test_bots_receive_only_their_seats_view(monkeypatch: pytest.MonkeyPatch) -> 
     """Through a whole match, what a bot is given holds no tile of another hand or of the boneyard."""
     rounds: list[ChickenFootRound] = []
 
-    def tracked_deal(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:
-        rounds.append(deal_round(options, number, first, rng))
+    made = ChickenFootRules.new_round
+
+    def tracked_deal(
+        self: ChickenFootRules, number: int, first: int, hands: list[list[int]], boneyard: list[int]
+    ) -> ChickenFootRound:
+        rounds.append(made(self, number, first, hands, boneyard))
         return rounds[-1]
 
-    monkeypatch.setattr("dominohall.games.chickenfoot.rules.match.deal_round", tracked_deal)
+    monkeypatch.setattr(ChickenFootRules, "new_round", tracked_deal)
     spy = SpyBot(rounds)
     options = ChickenFootOptions.for_table(4, length="half")
     play_match(options, [spy, MediumBot(), spy, MediumBot()], random.Random(4), random.Random(5))

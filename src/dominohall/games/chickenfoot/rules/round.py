@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dominohall.engine.centre_deals import deal_tiles
+from dominohall.engine.centre_games import PenaltyRound
 from dominohall.engine.errors import IllegalMoveError
 from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from dominohall.engine.tiles import (
@@ -29,12 +30,10 @@ from dominohall.engine.tiles import (
     Tile,
     double,
     other_end,
-    pips_of,
     playable_table,
     tile_label,
     tile_name,
 )
-from dominohall.engine.turns import TurnTaking
 
 from .options import ChickenFootOptions
 
@@ -45,7 +44,7 @@ def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random
     return ChickenFootRound(options, number, first, hands, boneyard)
 
 
-class ChickenFootRound(TurnTaking):
+class ChickenFootRound(PenaltyRound[ChickenFootOptions]):
     """One round: the centre double, hands, boneyard, lines, the pending double and whose turn it is."""
 
     __slots__ = (
@@ -225,24 +224,6 @@ class ChickenFootRound(TurnTaking):
             raise IllegalMoveError("must-draw", "draw a tile from the boneyard before passing")
         self._record(PASS_MOVE)
         self._end_turn()
-
-    def _may_draw(self) -> bool:
-        return self.drawn_count < len(self.boneyard)
-
-    # -- results -------------------------------------------------------------------------------------
-
-    def penalties(self) -> list[int]:
-        """Each seat's penalty: the pips left in hand, 0-0 counting the table's blank-double value."""
-        blank = self.options.blank_double
-        return [pips_of(hand) + (blank if hand & 1 else 0) for hand in self.hands]
-
-    def scores(self) -> list[int]:
-        """The round's result per seat, as every game's match sums it: here the penalties."""
-        return self.penalties()
-
-    def seat_score(self, seat: int) -> int:
-        """The seat's penalty."""
-        return self.penalties()[seat]
 
     def copy(self) -> ChickenFootRound:
         """An independent copy (the history lists are copied too)."""

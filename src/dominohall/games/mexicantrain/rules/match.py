@@ -1,49 +1,22 @@
-"""Mexican Train's match rules (docs/rules-mexicantrain.md): the round's engine, who opens, who wins."""
+"""Mexican Train's match rules (docs/rules-mexicantrain.md): the round's engine, who opens, who wins: the
+train games' own (``engine/centre_games.py``), with Mexican Train's round."""
 
 from __future__ import annotations
 
-import random
-
-from dominohall.engine.centre_deals import fair_deal
-from dominohall.engine.fair import DealSeed
+from dominohall.engine.centre_games import CentreRules
 from dominohall.engine.match import Match
+from dominohall.engine.tiles import Tile
 
-from .options import MexicanTrainOptions, lowest_totals
-from .round import MexicanTrainRound, deal_round
+from .options import MexicanTrainOptions
+from .round import MexicanTrainRound
 
 
-class MexicanTrainRules:
+class MexicanTrainRules(CentreRules[MexicanTrainOptions, MexicanTrainRound]):
     """Mexican Train's match rules: descending engines, the opener moving one seat on, lowest total wins."""
 
-    def __init__(self, options: MexicanTrainOptions) -> None:
-        self.options = options
-
-    def opener(self, index: int, previous: MexicanTrainRound | None, rng: random.Random) -> int:
-        """Round 1 is opened by a random seat, each later one by the seat after the last opener."""
-        if previous is None:
-            return rng.randrange(self.options.players)
-        return (previous.first + 1) % self.options.players
-
-    def deal(self, index: int, previous: MexicanTrainRound | None, rng: random.Random) -> MexicanTrainRound:
-        """Deal round ``index``: its engine in the centre, the rest shuffled by ``rng``."""
-        first = self.opener(index, previous, rng)
-        return deal_round(self.options, self.options.round_number(index), first, rng)
-
-    def deal_seeded(self, index: int, previous: MexicanTrainRound | None, seed: DealSeed) -> MexicanTrainRound:
-        """Deal round ``index`` fairly from ``seed`` (docs/fairness.md): the first round's opener is drawn too."""
-        hands, boneyard, first = fair_deal(self.options, index, seed)
-        if first is None:  # a later round: the seat after the last opener
-            assert previous is not None, f"round {index + 1} follows an earlier round"
-            first = (previous.first + 1) % self.options.players
-        return MexicanTrainRound(self.options, self.options.round_number(index), first, hands, boneyard)
-
-    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
-        """After the last round, or with a limit once some total passes it."""
-        return self.options.is_match_over(totals, rounds_played)
-
-    def winners(self, totals: list[int], last: MexicanTrainRound | None = None) -> list[int]:
-        """The lowest total wins; equal lowest totals share the win."""
-        return lowest_totals(totals)
+    def new_round(self, number: int, first: int, hands: list[list[Tile]], boneyard: list[Tile]) -> MexicanTrainRound:
+        """A Mexican Train round with ``number``'s double as its engine."""
+        return MexicanTrainRound(self.options, number, first, hands, boneyard)
 
 
 def mexican_train_match(options: MexicanTrainOptions) -> Match[MexicanTrainRound]:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
+from dominohall.engine.centre_games import LENGTHS, CentreMatch
 from dominohall.engine.errors import OptionsError, whole_option
 from dominohall.engine.settings import CHOICE, SCORE_LIMIT, WHOLE, Setting
 from dominohall.engine.tiles import set_size
-
-LENGTHS = ("full", "half", "one")
-"""How many rounds a match has: one per double, the upper half of them, or the top double only."""
 
 TABLE_TOP = 12
 """The set of the site's tables: double-twelve (double-nine and double-fifteen are house sets)."""
@@ -65,7 +62,7 @@ def default_hand(players: int, top: int) -> int:
 
 
 @dataclass(frozen=True)
-class MexicanTrainOptions:
+class MexicanTrainOptions(CentreMatch):
     """The settings of a Mexican Train table.
 
     ``top`` is the set by its top double (12 is double-twelve); ``limit`` replaces the fixed ``length`` with
@@ -134,28 +131,18 @@ class MexicanTrainOptions:
         if self.top not in MEXICAN_TRAIN_SETS:
             raise OptionsError(f"the set must be double-9, double-12 or double-15, not double-{self.top}", "set")
         self._check_hand()
-        if self.length not in LENGTHS:
-            raise OptionsError(f"length must be one of {', '.join(LENGTHS)}, not {self.length!r}", "length")
+        self.check_match()
         if self.blank_double not in BLANK_DOUBLES:
             raise OptionsError(f"0-0 left in hand counts 50, 25 or 0, not {self.blank_double}", "blank_double")
-        if self.limit is not None and self.limit < 1:
-            raise OptionsError(f"a score limit must be a positive number, not {self.limit}", "limit")
 
     def _check_hand(self) -> None:
-        if self.hand < 1:
-            raise OptionsError(f"a hand holds at least 1 tile, not {self.hand}", "hand")
         if self.top == TABLE_TOP and self.hand != table_hand(self.players):
             raise OptionsError(
                 f"on double-12, {self.players} players are dealt {table_hand(self.players)} tiles each, not "
                 f"{self.hand}: only a house set takes a house hand",
                 "hand",
             )
-        if self.players * self.hand + 1 > set_size(self.top):
-            raise OptionsError(
-                f"{self.players} hands of {self.hand} and the engine do not fit in the "
-                f"{set_size(self.top)} tiles of double-{self.top}",
-                "hand",
-            )
+        self.check_fit("engine")
 
     def house_settings(self) -> list[str]:
         """The house settings that are on, as the record's option names."""
@@ -167,32 +154,6 @@ class MexicanTrainOptions:
         if self.limit is not None:
             on.append("limit")
         return on
-
-    def sides(self) -> int:
-        """How many results a round has: one per seat (Mexican Train has no teams)."""
-        return self.players
-
-    def side_of(self, seat: int) -> int:
-        """The result a seat plays for: its own."""
-        return seat
-
-    def round_count(self) -> int | None:
-        """Rounds in a match of fixed length; ``None`` when a score limit decides."""
-        if self.limit is not None:
-            return None
-        every = self.top + 1
-        return {"full": every, "half": math.ceil(every / 2), "one": 1}[self.length]
-
-    def round_number(self, index: int) -> int:
-        """The number of the engine of round ``index`` (0-based): descending, wrapping to the top."""
-        return self.top - index % (self.top + 1)
-
-    def is_match_over(self, totals: list[int], rounds_played: int) -> bool:
-        """True once the last round of the match has been played."""
-        if self.limit is not None:
-            return any(total > self.limit for total in totals)
-        count = self.round_count()
-        return count is not None and rounds_played >= count
 
     def to_dict(self) -> dict[str, Any]:
         """The options as the record writes them (docs/records.md)."""
@@ -221,9 +182,3 @@ class MexicanTrainOptions:
         )
         options.check()
         return options
-
-
-def lowest_totals(totals: list[int]) -> list[int]:
-    """The seats with the lowest total: the match's winners (several share a draw)."""
-    best = min(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from dominohall.engine.centre_deals import deal_tiles
+from dominohall.engine.centre_games import PenaltyRound
 from dominohall.engine.errors import IllegalMoveError, register_rules
 from dominohall.engine.moves import DRAW_MOVE, NO_TILE, NO_TRAIN, PASS_MOVE, PLAY, SHARED_TRAIN, Move
 from dominohall.engine.tiles import (
@@ -30,13 +31,11 @@ from dominohall.engine.tiles import (
     Tile,
     double,
     other_end,
-    pips_of,
     playable_table,
     tile_label,
     tile_name,
     tiles_of,
 )
-from dominohall.engine.turns import TurnTaking
 
 from .options import MexicanTrainOptions
 
@@ -68,7 +67,7 @@ class TrainState(NamedTuple):
     """True while its owner's mark is on it (the Mexican train is never marked)."""
 
 
-class MexicanTrainRound(TurnTaking):
+class MexicanTrainRound(PenaltyRound[MexicanTrainOptions]):
     """One round: the engine, hands, boneyard, trains and marks, the uncovered double and whose turn it is."""
 
     HAS_TRAINS = True
@@ -335,24 +334,6 @@ class MexicanTrainRound(TurnTaking):
         self._record(PASS_MOVE)
         self.marked |= 1 << seat
         self._end_turn()
-
-    def _may_draw(self) -> bool:
-        return self.drawn_count < len(self.boneyard)
-
-    # -- results -------------------------------------------------------------------------------------
-
-    def penalties(self) -> list[int]:
-        """Each seat's penalty: the pips left in hand, 0-0 counting the table's blank-double value."""
-        blank = self.options.blank_double
-        return [pips_of(hand) + (blank if hand & 1 else 0) for hand in self.hands]
-
-    def scores(self) -> list[int]:
-        """The round's result per seat, as every game's match sums it: here the penalties."""
-        return self.penalties()
-
-    def seat_score(self, seat: int) -> int:
-        """The seat's penalty."""
-        return self.penalties()[seat]
 
     def copy(self) -> MexicanTrainRound:
         """An independent copy (the history lists are copied too)."""
