@@ -200,8 +200,8 @@ def test_events_stay_append_only_outside_forgetting(store_url: str) -> None:
 
     run(store_url, work)
     if store_url.startswith("sqlite"):
-        with sqlite3.connect(store_url.removeprefix("sqlite:///")) as db, pytest.raises(sqlite3.IntegrityError):
-            db.execute("UPDATE events SET payload = '{}'")
+        with sqlite3.connect(store_url.removeprefix("sqlite:///")) as lite, pytest.raises(sqlite3.IntegrityError):
+            lite.execute("UPDATE events SET payload = '{}'")
     else:
         with psycopg.connect(store_url) as db, pytest.raises(psycopg.errors.RaiseException):
             db.execute("UPDATE events SET payload = '{}'")
@@ -287,8 +287,8 @@ def test_a_database_of_the_first_version_is_upgraded(store_url: str) -> None:
     if store_url.startswith("sqlite"):
         path = Path(store_url.removeprefix("sqlite:///"))
         path.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(path) as db:
-            db.executescript(SCHEMA_1_SQLITE)
+        with sqlite3.connect(path) as lite:
+            lite.executescript(SCHEMA_1_SQLITE)
     else:
         with psycopg.connect(store_url, autocommit=True) as db:
             db.execute(SCHEMA_1_POSTGRES)
@@ -306,14 +306,14 @@ def test_a_database_of_the_first_version_is_upgraded(store_url: str) -> None:
     again = run(store_url, lambda store: store.load("old"))  # opened again: nothing to upgrade, nothing lost
     assert again == events
     if store_url.startswith("sqlite"):
-        with sqlite3.connect(store_url.removeprefix("sqlite:///")) as db:
-            assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        with sqlite3.connect(store_url.removeprefix("sqlite:///")) as lite:
+            assert lite.execute("PRAGMA user_version").fetchone()[0] == 2
             with pytest.raises(sqlite3.IntegrityError):
-                db.execute("UPDATE events SET payload = '{}'")
+                lite.execute("UPDATE events SET payload = '{}'")
 
 
 def test_one_matchs_end_appended_by_two_processes_at_once_is_kept_once(postgres_url: str) -> None:
-    async def work() -> tuple[list[Any], dict[str, Any]]:
+    async def work() -> tuple[Any, dict[str, Any]]:
         stores = [PostgresStore(postgres_url), PostgresStore(postgres_url)]
         try:
             await stores[0].ensure_player("s1", "p1", "en", 1.0)

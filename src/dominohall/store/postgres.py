@@ -512,18 +512,21 @@ class PostgresStore:
         )
         return ratings_from(rows, history)
 
-    async def leaderboard(self, game: str, since: float | None, least: int, limit: int) -> list[dict[str, Any]]:
+    async def leaderboard(
+        self, game: str, since: float | None, least: int, limit: int, trend_since: float | None = None
+    ) -> list[dict[str, Any]]:
         """The players who opted in with at least ``least`` rated matches of ``game`` since ``since``."""
         start = -1.0 if since is None else since
+        trend = start if trend_since is None else trend_since
         rows = await self._all(
             "SELECT * FROM (SELECT p.player_id, p.name, r.mu, r.sigma, r.matches, "
             "(SELECT COUNT(*) FROM match_players AS m WHERE m.player_id = p.player_id AND m.game = r.game "
             "AND m.rated AND m.finished >= %(start)s) AS played, "
             "(SELECT m.mu FROM match_players AS m WHERE m.player_id = p.player_id AND m.game = r.game "
-            "AND m.rated AND m.finished < %(start)s ORDER BY m.finished DESC LIMIT 1) AS before "
+            "AND m.rated AND m.finished < %(trend)s ORDER BY m.finished DESC LIMIT 1) AS before "
             "FROM ratings AS r JOIN players AS p USING (player_id) WHERE r.game = %(game)s AND p.leaderboard "
             "AND r.matches > 0) AS board WHERE played >= %(least)s ORDER BY mu DESC, player_id LIMIT %(limit)s",
-            {"start": start, "game": game, "least": least, "limit": limit},
+            {"start": start, "trend": trend, "game": game, "least": least, "limit": limit},
         )
         keys = ("id", "name", "mu", "sigma", "total", "matches", "before")
         return [dict(zip(keys, row, strict=True)) for row in rows]

@@ -550,9 +550,12 @@ class SqliteStore:
 
         return await self._run(work)
 
-    async def leaderboard(self, game: str, since: float | None, least: int, limit: int) -> list[dict[str, Any]]:
+    async def leaderboard(
+        self, game: str, since: float | None, least: int, limit: int, trend_since: float | None = None
+    ) -> list[dict[str, Any]]:
         """The players who opted in with at least ``least`` rated matches of ``game`` since ``since``."""
         start = -1.0 if since is None else since
+        trend = start if trend_since is None else trend_since
         query = (
             "SELECT p.player_id, p.name, r.mu, r.sigma, r.matches, "
             "(SELECT COUNT(*) FROM match_players AS m WHERE m.player_id = p.player_id AND m.game = r.game "
@@ -562,7 +565,7 @@ class SqliteStore:
             "FROM ratings AS r JOIN players AS p USING (player_id) WHERE r.game = ? AND p.leaderboard = 1 "
             "AND played >= ? ORDER BY r.mu DESC, p.player_id LIMIT ?"
         )
-        rows = await self._run(lambda: self._db.execute(query, (start, start, game, least, limit)).fetchall())
+        rows = await self._run(lambda: self._db.execute(query, (start, trend, game, least, limit)).fetchall())
         keys = ("id", "name", "mu", "sigma", "total", "matches", "before")
         return [dict(zip(keys, row, strict=True)) for row in rows]
 

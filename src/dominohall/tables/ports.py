@@ -238,9 +238,12 @@ class PlayerStore(Protocol):
         """Per game, the player's rating (``mu``, ``sigma``, ``matches``) and its history (time, mu)."""
         ...
 
-    async def leaderboard(self, game: str, since: float | None, least: int, limit: int) -> list[dict[str, Any]]:
+    async def leaderboard(
+        self, game: str, since: float | None, least: int, limit: int, trend_since: float | None = None
+    ) -> list[dict[str, Any]]:
         """The players who opted in with at least ``least`` rated matches of ``game`` since ``since`` (``None``:
-        ever), best first: id, name, mu, sigma, matches (since then), mu before ``since`` (``None``: none)."""
+        ever), best first: id, name, mu, sigma, total (rated matches ever), matches (since then), and ``before``:
+        the rating before ``trend_since`` (by default ``since``; ``None``: they had none then)."""
         ...
 
 
