@@ -103,13 +103,13 @@ async def me(request: Request) -> Any:
 @router.put("/api/me")
 async def change_me(change: PlayerChange, request: Request) -> Any:
     """Change the player's name (the forms' default), whether they are on the leaderboards, their language."""
-    players, player = players_of(request), await this_player(request)
-    if players is None or player is None:
-        return refusal(NO_PLAYERS)
-    try:
+    try:  # first: a refused change makes no player
         name = None if change.name is None else check_name(change.name)
     except CommandError as error:
         return refusal(error)
+    players, player = players_of(request), await this_player(request)
+    if players is None or player is None:
+        return refusal(NO_PLAYERS)
     changed = await players.update_player(
         player.player_id, name=name, leaderboard=change.leaderboard, language=change.language
     )
@@ -173,7 +173,7 @@ async def leaderboard(
     if players is None:
         return refusal(NO_PLAYERS)
     if game not in GAME_NAMES:
-        return refusal(CommandError("bad-game", f"the game must be {' or '.join(GAME_NAMES)}"))
+        return refusal(CommandError("bad-settings", f"the game must be {' or '.join(GAME_NAMES)}", field="game"))
     now, length = time.time(), PERIODS[period]
     since = None if length is None else now - length
     trend_since = now - ALL_TREND if length is None else since

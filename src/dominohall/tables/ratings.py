@@ -47,8 +47,8 @@ def ladder_ratings(figures: Mapping[str, Any]) -> dict[str, dict[str, float]]:
     """The bots' ratings per ladder (a game's name) of the ladder file's ``figures`` (``web/ladder.json``):
     every entry that has a ``ratings`` object of numbers; anything else is left out.
 
-    >>> ladder_ratings({"deals": 60, "chickenfoot": {"ratings": {"easy": 1000, "medium": 1186.8}}})
-    {'chickenfoot': {'easy': 1000.0, 'medium': 1186.8}}
+    >>> ladder_ratings({"deals": 60, "a-game": {"ratings": {"easy": 1000, "medium": 1186.8}}})
+    {'a-game': {'easy': 1000.0, 'medium': 1186.8}}
     """
     ladders = {}
     for key, entry in figures.items():

@@ -63,8 +63,8 @@ def player_cookie(secret: str, secure: bool) -> str:
 
 
 class PlayerCookies:
-    """ASGI middleware: an HTTP request that brings no player cookie gets one with its answer (and the route
-    finds the secret in ``request.state``)."""
+    """ASGI middleware: an HTTP request that brings no player cookie gets one with its answer, unless the answer
+    refuses it (4xx, 5xx); the route finds the secret in ``request.state``."""
 
     def __init__(self, app: ASGIApp, *, secure: bool = False) -> None:
         self.app, self.secure = app, secure
@@ -78,10 +78,11 @@ class PlayerCookies:
         scope.setdefault("state", {})[SECRET_STATE] = secret
 
         async def send_with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
+            if message["type"] == "http.response.start" and message["status"] < 400:  # a refusal gives nothing
+                headers = MutableHeaders(scope=message)  # the cookie goes first: a client reading one gets the route's
                 if not any(value.startswith(f"{PLAYER_COOKIE}=") for value in headers.getlist("set-cookie")):
-                    headers.append("set-cookie", player_cookie(secret, self.secure))
+                    cookie = (b"set-cookie", player_cookie(secret, self.secure).encode("latin-1"))
+                    message["headers"] = [cookie, *message.get("headers", [])]
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
