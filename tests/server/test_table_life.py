@@ -68,7 +68,7 @@ def test_settings_change_only_what_they_carry_and_name_the_field_at_fault(server
     options = table["options"]
     assert (options["start_toes"], options["blank_double"], options["limit"]) == (4, 25, 300)
     assert (options["players"], options["hand"]) == (3, 14)  # the hand followed the players: it was not chosen
-    assert table["settings"] == {"turn_seconds": 30, "public": False} and table["turn_seconds"] == 30
+    assert table["settings"] == {"turn_seconds": 30, "public": False, "rated": True} and table["turn_seconds"] == 30
 
 
 def test_a_timed_out_turn_is_played_for_the_seat_and_two_in_a_row_mark_it_away(server: Server) -> None:

@@ -18,7 +18,7 @@ from dominohall.store.postgres import PostgresStore
 from dominohall.tables.actor import Reply, TableActor
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.hall import Hall
-from dominohall.tables.ports import Event, Phase, SeqConflictError, Store
+from dominohall.tables.ports import Event, MatchEnd, Phase, SeqConflictError, Store
 from dominohall.tables.state import OVER, token_hash
 
 from .helpers import Inbox, command_for, create_for, open_shared_halls, owner_of, play_to_end, until
@@ -103,10 +103,12 @@ class CountingStore:
         """As the store does."""
         await self.store.create_table(table_id, created, events)
 
-    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+    async def append(
+        self, events: Sequence[Event], *, phase: Phase | None = None, ending: MatchEnd | None = None
+    ) -> None:
         """As the store does, counting seq conflicts."""
         try:
-            await self.store.append(events, phase=phase)
+            await self.store.append(events, phase=phase, ending=ending)
         except SeqConflictError:
             self.conflicts += 1
             raise

@@ -40,6 +40,10 @@ class Settings(Protocol):
         """How many results a round has: one per seat, or per team."""
         ...
 
+    def side_of(self, seat: int) -> int:
+        """The result a seat plays for: its own, or its team's."""
+        ...
+
     def round_count(self) -> int | None:
         """Rounds in a match of fixed length; ``None`` when a score decides."""
         ...

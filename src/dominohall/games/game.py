@@ -164,6 +164,23 @@ class Game(Generic[Opt, R, V]):
             "partners": site.partners,
         }
 
+    def placings(self, match: Match[R]) -> list[int]:
+        """Each seat's place in a finished match, 1 for the winners (the match rules' ``winners``), then the other
+        sides by their totals (the lowest penalty, or the most points, first); seats of one side (partners) and
+        sides with equal totals share a place. The ratings rank a match by these (docs/players.md;
+        tests/games/test_placings.py).
+        """
+        options = match.rules.options
+        totals, winners = match.totals(), set(match.winners())
+        sides = [options.side_of(seat) for seat in range(options.players)]
+        winning = {sides[seat] for seat in winners}
+
+        def key(side: int) -> tuple[int, float]:
+            return (0 if side in winning else 1, -self.result.value_for(totals, side))
+
+        keys = {side: key(side) for side in set(sides)}
+        return [1 + sum(other < keys[side] for other in keys.values()) for side in sides]
+
     def owns(self, thing: object) -> bool:
         """True when ``thing`` is this game's options, round, view or match rules."""
         return isinstance(thing, self.options_type | self.round_type | self.view_type | self.rules_type)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -14,9 +15,13 @@ from .. import __version__
 from ..tables.analyses import Analyses
 from ..tables.bots import BotRunner
 from ..tables.hall import Hall
-from ..tables.ports import Coordinator, LocalCoordinator, Store
+from ..tables.ports import Coordinator, LocalCoordinator, PlayerStore, Store
+from ..tables.ratings import ladder_ratings
+from ..web.pages import LADDER_FILE, read_ladder
 from ..web.pages import mount as mount_site
+from ..web.players import PlayerCookies
 from . import errors, http, ws
+from . import players as player_api
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
@@ -59,14 +64,24 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(store: Store, settings: ServerSettings | None = None, coordinator: Coordinator | None = None) -> FastAPI:
+def create_app(
+    store: Store,
+    settings: ServerSettings | None = None,
+    coordinator: Coordinator | None = None,
+    players: PlayerStore | None = None,
+) -> FastAPI:
     """The Domino Hall app on ``store`` (which it closes on shutdown).
 
     ``coordinator`` links the processes sharing the store (``store.backends.backend_for`` gives the one
-    that goes with a store); without one the process is alone with its store.
+    that goes with a store); without one the process is alone with its store. ``players`` keeps the players
+    (docs/players.md): by default the store itself, when it is a ``PlayerStore`` (both stores are).
     """
     settings = settings or ServerSettings()
     config = settings.tables
+    if not config.bot_ratings:  # the bots play rated matches as the ladder measured them
+        config = replace(config, bot_ratings=ladder_ratings(read_ladder(LADDER_FILE)))
+    if players is None and isinstance(store, PlayerStore):
+        players = store
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -83,14 +98,17 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
 
     app = FastAPI(title="Domino Hall", version=__version__, lifespan=lifespan)
     app.state.settings = settings
+    app.state.players = players
     app.state.protocol_version = PROTOCOL_VERSION  # the site's pages say hello in it (web is below server)
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     errors.install(app)
     app.add_exception_handler(RequestValidationError, http.invalid_request)
     app.include_router(http.router)
+    app.include_router(player_api.router)
     app.include_router(ws.router)
     mount_site(app)
     app.add_middleware(BoundedBodies, limit=settings.max_body, timeout=settings.request_timeout)
     app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)
+    app.add_middleware(PlayerCookies, secure=settings.secure_cookies)
     app.add_middleware(SecurityHeaders)
     return app

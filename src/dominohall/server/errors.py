@@ -10,6 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
+from ..tables.ports import StoreError
 from ..web.responses import not_found
 
 HTTP_CODES = {404: "not-found", 405: "bad-method", 413: "too-long", 429: "rate-limited"}
@@ -33,7 +34,13 @@ async def _http(request: Request, error: Exception) -> Response:
     return JSONResponse(error_body(code, str(error.detail)), status_code=error.status_code, headers=error.headers)
 
 
+async def _store(request: Request, error: Exception) -> Response:
+    """A store that failed under a request (the players' API): 503 ``busy``, nothing changed."""
+    return JSONResponse(error_body("busy", "the store could not answer now: try again"), status_code=503)
+
+
 def install(app: FastAPI) -> None:
     """Answer the framework's own HTTP errors in the protocol's shape (a body that does not fit its model is
-    answered by ``server.http.invalid_request``)."""
+    answered by ``server.http.invalid_request``), and a store's failure as ``busy``."""
     app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(StoreError, _store)

@@ -19,6 +19,7 @@ from ..tables.analyses import Request as AnalysisRequest
 from ..tables.commands import NewTable
 from ..tables.errors import CommandError
 from ..tables.settings import DEFAULT_GAME, MOST_SEATS
+from ..web.players import link_seat, remembered_name
 from ..web.seats import cookie_name, hall_of, set_seat_cookie
 from .protocol import SettingValue, setting_refused
 
@@ -43,11 +44,12 @@ class CreateTable(BaseModel):
 
 
 class SitDown(BaseModel):
-    """Take a free seat with a display name: ``seat``, or the first free one when it is left out."""
+    """Take a free seat with a display name: ``seat``, or the first free one when it is left out; without a
+    name, the name the browser's player last played under (docs/players.md)."""
 
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt | None = None
-    name: Annotated[str, Field(max_length=64)]
+    name: Annotated[str, Field(max_length=64)] | None = None
 
 
 def refusal(error: CommandError) -> JSONResponse:
@@ -99,20 +101,23 @@ async def create_table(spec: CreateTable, request: Request, response: Response) 
         limits.not_created(address)  # only tables made count towards the limit
         return refusal(error)
     set_seat_cookie(request, response, table_id, token)
+    await link_seat(request, table_id, token, spec.name)
     return {"id": table_id, "link": f"/t/{table_id}", "seat": spec.seat}
 
 
 @router.post("/api/tables/{table_id}/sit")
 async def sit(table_id: str, body: SitDown, request: Request, response: Response) -> Any:
     """Take a free seat; sets the seat cookie (reconnect the WebSocket to play from it)."""
+    name = body.name if body.name is not None else await remembered_name(request)
     try:
         held = request.cookies.get(cookie_name(table_id))
-        reply, token = await hall_of(request).sit(table_id, body.seat, body.name, held)
+        reply, token = await hall_of(request).sit(table_id, body.seat, name, held)
     except CommandError as error:
         return refusal(error)
     if reply.error is not None:
         return refusal(reply.error)
     set_seat_cookie(request, response, table_id, token)
+    await link_seat(request, table_id, token, name)
     seat = body.seat if body.seat is not None else await hall_of(request).seat_of(table_id, token)
     return {"seat": seat, "seq": reply.seq}
 

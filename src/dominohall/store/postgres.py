@@ -26,7 +26,18 @@ from psycopg import errors
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from ..tables.ports import DuplicateCommandError, Event, Phase, SeqConflictError, StoreError
+from ..tables.ports import DuplicateCommandError, Event, MatchEnd, Phase, Player, SeqConflictError, StoreError
+from ..tables.ratings import DAILY_PAIR_CAP, DAY, Rating, new_rating
+from .results import (
+    forget_seats,
+    forgotten_payload,
+    held_seats,
+    linked_players,
+    match_of,
+    outcome,
+    player_of,
+    ratings_from,
+)
 
 log = logging.getLogger("dominohall.store")
 
@@ -43,8 +54,11 @@ waits grow past a minute: a server back after a long outage could wait that long
 SCHEMA_LOCK = 0x646F6D696E6F
 """The transaction-level advisory lock held while the schema is created (two processes may start at once)."""
 
-SCHEMA_VERSION = "dominohall schema 1"
-"""The comment the schema's last step writes on ``events``: a process that finds it makes no schema at all."""
+SCHEMA_VERSION = "dominohall schema 2"
+"""The comment the schema's last step writes on ``events``: a process that finds it makes no schema at all. A
+database of an earlier version (``dominohall schema 1``: no players) has another comment, so the schema is run
+again: every statement of it makes what is missing and leaves what is there (``IF NOT EXISTS``, ``OR
+REPLACE``), so that is the upgrade."""
 SCHEMA_READY = "SELECT obj_description(to_regclass('events'), 'pg_class') IS NOT DISTINCT FROM %s"
 """True once the schema is whole (read from the catalogue alone: no lock on a table the appends use)."""
 SCHEMA = f"""
@@ -73,12 +87,75 @@ LOCK TABLE tables, events IN SHARE ROW EXCLUSIVE MODE;  -- in the appends' order
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
 CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+    IF TG_OP = 'UPDATE' AND current_setting('dominohall.forgetting', true) = 'on'
+        AND NEW.table_id = OLD.table_id AND NEW.seq = OLD.seq AND NEW.actor = OLD.actor AND NEW.time = OLD.time
+        AND NEW.command_id IS NOT DISTINCT FROM OLD.command_id THEN
+        RETURN NEW;  -- a forgotten player's name put out of the payload (docs/players.md), nothing else
+    END IF;
     RAISE EXCEPTION 'events are append-only';
 END $$;
 CREATE OR REPLACE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events
     FOR EACH ROW EXECUTE FUNCTION events_append_only();
 CREATE OR REPLACE TRIGGER events_never_truncated BEFORE TRUNCATE ON events
     FOR EACH STATEMENT EXECUTE FUNCTION events_append_only();
+CREATE TABLE IF NOT EXISTS players (
+    player_id TEXT PRIMARY KEY,
+    name TEXT,
+    language TEXT NOT NULL,
+    leaderboard BOOLEAN NOT NULL DEFAULT FALSE,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_secrets (
+    secret TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL REFERENCES players (player_id) ON DELETE CASCADE,
+    created DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS player_secrets_player ON player_secrets (player_id);
+CREATE TABLE IF NOT EXISTS player_keys (
+    key TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL UNIQUE REFERENCES players (player_id) ON DELETE CASCADE,
+    expires DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_seats (
+    table_id TEXT NOT NULL,
+    token TEXT NOT NULL,
+    player_id TEXT NOT NULL REFERENCES players (player_id) ON DELETE CASCADE,
+    PRIMARY KEY (table_id, token)
+);
+CREATE INDEX IF NOT EXISTS player_seats_player ON player_seats (player_id);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT NOT NULL,
+    match INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    finished DOUBLE PRECISION NOT NULL,
+    rated BOOLEAN NOT NULL,
+    seats JSONB NOT NULL,
+    PRIMARY KEY (table_id, match)
+);
+CREATE TABLE IF NOT EXISTS match_players (
+    player_id TEXT NOT NULL REFERENCES players (player_id) ON DELETE CASCADE,
+    table_id TEXT NOT NULL,
+    match INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    finished DOUBLE PRECISION NOT NULL,
+    rated BOOLEAN NOT NULL,
+    mu DOUBLE PRECISION,
+    sigma DOUBLE PRECISION,
+    PRIMARY KEY (player_id, table_id, match)
+);
+CREATE INDEX IF NOT EXISTS match_players_match ON match_players (table_id, match);
+CREATE INDEX IF NOT EXISTS match_players_recent ON match_players (player_id, finished);
+CREATE TABLE IF NOT EXISTS ratings (
+    player_id TEXT NOT NULL REFERENCES players (player_id) ON DELETE CASCADE,
+    game TEXT NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    matches INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game)
+);
+CREATE INDEX IF NOT EXISTS ratings_game ON ratings (game, mu);
 COMMENT ON TABLE events IS '{SCHEMA_VERSION}';
 """
 """The schema, made once: a process starting while others append to the tables (a restart, one more process)
@@ -113,6 +190,10 @@ async def _schema_ready(connection: psycopg.AsyncConnection[Any]) -> bool:
     """True when the schema of this version is there already."""
     row = await (await connection.execute(SCHEMA_READY, [SCHEMA_VERSION])).fetchone()
     return bool(row and row[0])
+
+
+RESULT_ATTEMPTS = 3
+"""How many times the events ending a match are tried when a deadlock over ratings rolled them back."""
 
 
 def is_postgres_url(url: str) -> bool:
@@ -209,9 +290,12 @@ class PostgresStore:
         if events:
             self._tell(table_id, events[-1].seq)
 
-    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+    async def append(
+        self, events: Sequence[Event], *, phase: Phase | None = None, ending: MatchEnd | None = None
+    ) -> None:
         """Append one command's events of one table in one transaction (all or none), with its notification
-        (and, when ``phase`` is given, whether the table's match is over: the ``finished`` column).
+        (and, when ``phase`` is given, whether the table's match is over: the ``finished`` column; with
+        ``ending``, the match's result and ratings in the same transaction, ``keep_result``).
 
         Returns once the transaction has committed. When the connection fails during the commit the
         outcome is unknown and ``StoreError`` is raised: the events may be in. A retried command id then
@@ -223,9 +307,25 @@ class PostgresStore:
         finished = None if phase is None else phase == Phase.OVER
         arguments: dict[str, object] = {"table": events[0].table_id, "finished": finished, "channel": CHANNEL}
         arguments |= {"seqs": seqs, "ids": ids, "actors": actors, "times": times, "payloads": payloads}
-        async with self._connection() as connection:
-            await connection.execute(APPEND, arguments)
+        if ending is None:
+            async with self._connection() as connection:
+                await connection.execute(APPEND, arguments)
+        else:
+            await self._append_ending(arguments, ending)
         self._tell(events[0].table_id, events[-1].seq)
+
+    async def _append_ending(self, arguments: dict[str, object], ending: MatchEnd) -> None:
+        """The events that end a match and its result, in one transaction; tried again (a few times) when
+        PostgreSQL chose it to break a deadlock with another match's players' ratings, which it rolled back."""
+        for attempt in range(RESULT_ATTEMPTS):
+            try:
+                async with self._connection() as connection, connection.transaction():
+                    await connection.execute(APPEND, arguments)
+                    await keep_result(connection, ending)
+                return
+            except StoreError as error:
+                if not isinstance(error.__cause__, errors.DeadlockDetected) or attempt == RESULT_ATTEMPTS - 1:
+                    raise
 
     def _tell(self, table_id: str, seq: int) -> None:
         """Have the other processes told that the table has committed events up to ``seq`` (soon: every
@@ -281,6 +381,156 @@ class PostgresStore:
             cursor = await connection.execute(query)
             return [row[0] for row in await cursor.fetchall()]
 
+    # -- players (docs/players.md) -------------------------------------------------------------------
+
+    async def _one(self, query: str, arguments: Sequence[object] | dict[str, object]) -> Any:
+        """The first row of a query's answer, or ``None``."""
+        async with self._connection() as connection:
+            cursor = await connection.execute(query, arguments)
+            return await cursor.fetchone()
+
+    async def _all(self, query: str, arguments: Sequence[object] | dict[str, object]) -> list[Any]:
+        """Every row of a query's answer."""
+        async with self._connection() as connection:
+            cursor = await connection.execute(query, arguments)
+            return await cursor.fetchall()
+
+    async def player(self, secret: str) -> Player | None:
+        """The player whose browser secret hashes to ``secret``, or ``None``."""
+        row = await self._one(
+            "SELECT p.player_id, p.name, p.language, p.leaderboard, p.created FROM player_secrets AS s "
+            "JOIN players AS p USING (player_id) WHERE s.secret = %s",
+            [secret],
+        )
+        return None if row is None else player_of(row)
+
+    async def ensure_player(self, secret: str, player_id: str, language: str, now: float) -> Player:
+        """The player of ``secret``; made first, under ``player_id``, when that secret is new."""
+        async with self._connection() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [secret])
+            cursor = await connection.execute("SELECT 1 FROM player_secrets WHERE secret = %s", [secret])
+            if await cursor.fetchone() is None:
+                await connection.execute(
+                    "INSERT INTO players (player_id, language, created) VALUES (%s, %s, %s)", [player_id, language, now]
+                )
+                await connection.execute(
+                    "INSERT INTO player_secrets (secret, player_id, created) VALUES (%s, %s, %s)",
+                    [secret, player_id, now],
+                )
+        found = await self.player(secret)
+        if found is None:
+            raise StoreError("the player could not be made")
+        return found
+
+    async def update_player(
+        self, player_id: str, *, name: str | None = None, leaderboard: bool | None = None, language: str | None = None
+    ) -> Player | None:
+        """Change what is given; the player as it is now (``None``: no such player)."""
+        row = await self._one(
+            "UPDATE players SET name = coalesce(%s, name), leaderboard = coalesce(%s, leaderboard), "
+            "language = coalesce(%s, language) WHERE player_id = %s "
+            "RETURNING player_id, name, language, leaderboard, created",
+            [name, leaderboard, language, player_id],
+        )
+        return None if row is None else player_of(row)
+
+    async def link_seat(self, player_id: str, table_id: str, token: str) -> None:
+        """The seat token (its hash) at the table is the player's."""
+        async with self._connection() as connection:
+            await connection.execute(
+                "INSERT INTO player_seats (table_id, token, player_id) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                [table_id, token, player_id],
+            )
+
+    async def forget_player(self, player_id: str) -> list[tuple[str, str]]:
+        """Delete the player and everything of theirs; their name becomes ``FORMER_PLAYER`` where it was kept."""
+        async with self._connection() as connection, connection.transaction():
+            cursor = await connection.execute(
+                "SELECT table_id, token FROM player_seats WHERE player_id = %s ORDER BY table_id", [player_id]
+            )
+            seats = [(table, token) for table, token in await cursor.fetchall()]
+            await connection.execute("SET LOCAL dominohall.forgetting = 'on'")
+            for table_id in sorted({table for table, _ in seats}):
+                await _forget_in_events(connection, table_id, {token for table, token in seats if table == table_id})
+            cursor = await connection.execute(
+                "SELECT m.table_id, m.match, m.seat, r.seats FROM match_players AS m JOIN results AS r "
+                "USING (table_id, match) WHERE m.player_id = %s",
+                [player_id],
+            )
+            for table_id, match, seat, stored in await cursor.fetchall():
+                await connection.execute(
+                    "UPDATE results SET seats = %s WHERE table_id = %s AND match = %s",
+                    [Jsonb(forget_seats(stored, seat)), table_id, match],
+                )
+            await connection.execute("DELETE FROM players WHERE player_id = %s", [player_id])
+        return seats
+
+    async def save_key(self, player_id: str, key: str, expires: float) -> None:
+        """Keep the hash of the player's key, replacing the one before."""
+        async with self._connection() as connection:
+            await connection.execute(
+                "INSERT INTO player_keys (key, player_id, expires) VALUES (%s, %s, %s) "
+                "ON CONFLICT (player_id) DO UPDATE SET key = excluded.key, expires = excluded.expires",
+                [key, player_id, expires],
+            )
+
+    async def use_key(self, key: str, secret: str, now: float) -> Player | None:
+        """Spend a key not yet expired: ``secret`` becomes its player's too (``None``: no such key)."""
+        async with self._connection() as connection, connection.transaction():
+            cursor = await connection.execute(
+                "DELETE FROM player_keys WHERE key = %s AND expires > %s RETURNING player_id", [key, now]
+            )
+            row = await cursor.fetchone()
+            if row is None:
+                return None
+            await connection.execute(
+                "INSERT INTO player_secrets (secret, player_id, created) VALUES (%s, %s, %s) "
+                "ON CONFLICT (secret) DO UPDATE SET player_id = excluded.player_id",
+                [secret, row[0], now],
+            )
+        return await self.player(secret)
+
+    async def matches_of(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's matches, newest first."""
+        rows = await self._all(
+            "SELECT m.table_id, m.match, m.game, m.finished, m.rated, m.seat, m.place, m.mu, r.seats "
+            "FROM match_players AS m JOIN results AS r USING (table_id, match) WHERE m.player_id = %s "
+            "ORDER BY m.finished DESC, m.table_id, m.match LIMIT %s",
+            [player_id, limit],
+        )
+        return [match_of(row[:8], list(row[8])) for row in rows]
+
+    async def ratings_of(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """Per game, the player's rating and its history."""
+        rows = await self._all(
+            "SELECT game, mu, sigma, matches FROM ratings WHERE player_id = %s ORDER BY game", [player_id]
+        )
+        history = await self._all(
+            "SELECT game, finished, mu FROM match_players WHERE player_id = %s AND rated "
+            "ORDER BY finished, table_id, match",
+            [player_id],
+        )
+        return ratings_from(rows, history)
+
+    async def leaderboard(
+        self, game: str, since: float | None, least: int, limit: int, trend_since: float | None = None
+    ) -> list[dict[str, Any]]:
+        """The players who opted in with at least ``least`` rated matches of ``game`` since ``since``."""
+        start = -1.0 if since is None else since
+        trend = start if trend_since is None else trend_since
+        rows = await self._all(
+            "SELECT * FROM (SELECT p.player_id, p.name, r.mu, r.sigma, r.matches, "
+            "(SELECT COUNT(*) FROM match_players AS m WHERE m.player_id = p.player_id AND m.game = r.game "
+            "AND m.rated AND m.finished >= %(start)s) AS played, "
+            "(SELECT m.mu FROM match_players AS m WHERE m.player_id = p.player_id AND m.game = r.game "
+            "AND m.rated AND m.finished < %(trend)s ORDER BY m.finished DESC LIMIT 1) AS before "
+            "FROM ratings AS r JOIN players AS p USING (player_id) WHERE r.game = %(game)s AND p.leaderboard "
+            "AND r.matches > 0) AS board WHERE played >= %(least)s ORDER BY mu DESC, player_id LIMIT %(limit)s",
+            {"start": start, "trend": trend, "game": game, "least": least, "limit": limit},
+        )
+        keys = ("id", "name", "mu", "sigma", "total", "matches", "before")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
     async def close(self) -> None:
         """Say the news waiting, and close every connection of the pool."""
         if self._teller is not None and not self._teller.done():
@@ -291,6 +541,89 @@ class PostgresStore:
             pool, self._pool = self._pool, None
         if pool is not None:
             await pool.close()
+
+
+async def keep_result(connection: psycopg.AsyncConnection[Any], ending: MatchEnd) -> None:
+    """Keep a finished match's result for the players linked to its seats and, when it is rated, their new
+    ratings, in the transaction of the events that end it (the caller's); nothing when it was kept before.
+
+    The players' rating rows are made when missing and locked (``FOR UPDATE``) in the order of their ids, so
+    two matches of the same players ending at once on two processes are rated one after the other, each from
+    the ratings the other left."""
+    kept = await connection.execute(
+        "INSERT INTO results (table_id, match, game, finished, rated, seats) VALUES (%s, %s, %s, %s, %s, '[]') "
+        "ON CONFLICT DO NOTHING",
+        [ending.table_id, ending.match, ending.game, ending.finished, ending.rated],
+    )
+    if kept.rowcount != 1:
+        return
+    tokens = [seat.token for seat in ending.seats if seat.token is not None]
+    cursor = await connection.execute(
+        "SELECT token, player_id FROM player_seats WHERE table_id = %s AND token = ANY(%s)", [ending.table_id, tokens]
+    )
+    players = linked_players(ending, dict(await cursor.fetchall()))
+    known, capped = await _ratings_before(connection, ending, sorted(players))
+    result = outcome(ending, players, known, capped)
+    await connection.execute(
+        "UPDATE results SET seats = %s WHERE table_id = %s AND match = %s",
+        [Jsonb(result.seats), ending.table_id, ending.match],
+    )
+    for player, (mu, sigma) in sorted(result.ratings.items()):
+        await connection.execute(
+            "UPDATE ratings SET mu = %s, sigma = %s, matches = matches + 1 WHERE player_id = %s AND game = %s",
+            [mu, sigma, player, ending.game],
+        )
+    async with connection.cursor() as many:
+        await many.executemany(
+            "INSERT INTO match_players (player_id, table_id, match, seat, place, game, finished, rated, mu, sigma) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            result.rows(ending),
+        )
+
+
+async def _ratings_before(
+    connection: psycopg.AsyncConnection[Any], ending: MatchEnd, players: list[str]
+) -> tuple[dict[str, Rating], set[str]]:
+    """The players' ratings at the match's game, locked until the transaction ends (made first when missing),
+    and those whose rating may not rise from it (``DAILY_PAIR_CAP``)."""
+    if not ending.rated or not players:
+        return {}, set()
+    mu, sigma = new_rating()
+    await connection.execute(
+        "INSERT INTO ratings (player_id, game, mu, sigma, matches) SELECT player, %s, %s, %s, 0 "
+        "FROM unnest(%s::text[]) AS player ON CONFLICT DO NOTHING",
+        [ending.game, mu, sigma, players],
+    )
+    cursor = await connection.execute(
+        "SELECT player_id, mu, sigma FROM ratings WHERE game = %s AND player_id = ANY(%s) "
+        "ORDER BY player_id FOR UPDATE",
+        [ending.game, players],
+    )
+    known = {player: (mu, sigma) for player, mu, sigma in await cursor.fetchall()}
+    cursor = await connection.execute(
+        "SELECT a.player_id, COUNT(*) FROM match_players AS a WHERE a.player_id = ANY(%(players)s) AND a.rated "
+        "AND a.finished > %(since)s AND EXISTS (SELECT 1 FROM match_players AS b WHERE b.table_id = a.table_id "
+        "AND b.match = a.match AND b.player_id <> a.player_id AND b.player_id = ANY(%(players)s)) GROUP BY a.player_id",
+        {"players": players, "since": ending.finished - DAY},
+    )
+    return known, {player for player, count in await cursor.fetchall() if count >= DAILY_PAIR_CAP}
+
+
+async def _forget_in_events(connection: psycopg.AsyncConnection[Any], table_id: str, tokens: set[str]) -> None:
+    """Put ``FORMER_PLAYER`` for the name the holder of ``tokens`` had in the table's events (the caller's
+    transaction has set ``dominohall.forgetting``, which the append-only trigger lets through)."""
+    cursor = await connection.execute(
+        "SELECT seq, payload FROM events WHERE table_id = %s AND payload ->> 't' IN ('created', 'sat', 'bot') "
+        "ORDER BY seq",
+        [table_id],
+    )
+    payloads = [(seq, payload) for seq, payload in await cursor.fetchall()]
+    seats, names = held_seats([payload for _, payload in payloads], tokens)
+    for seq, payload in payloads:
+        if forgotten_payload(payload, tokens, seats, names):
+            await connection.execute(
+                "UPDATE events SET payload = %s WHERE table_id = %s AND seq = %s", [Jsonb(payload), table_id, seq]
+            )
 
 
 async def check_connection(connection: psycopg.AsyncConnection) -> None:

@@ -27,6 +27,7 @@ from typing import Any
 from .bots import BotRunner
 from .commands import Command, decide
 from .config import TableConfig
+from .endings import match_end
 from .errors import CommandError
 from .frames import frame_for, move_to_wire, snapshot
 from .hints import HINT_LEVEL, hint_frame, hint_view
@@ -505,8 +506,11 @@ class TableActor:
         except CommandError as error:
             return self._answer(Reply(error=error), command, reply_to)
         events = self._events(decision.payloads, command, key)
+        ending = None
+        if decision.places is not None and self.state.phase != OVER:
+            ending = match_end(self.state, decision.places, events[-1].time, self.config.bot_ratings)
         try:
-            await self.store.append(events, phase=decision.phase_change(self.state.phase))
+            await self.store.append(events, phase=decision.phase_change(self.state.phase), ending=ending)
         except (SeqConflictError, DuplicateCommandError):
             return None
         except Exception as error:  # whatever failed, this command alone is refused, and answered

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dominohall.games import AnyRound, new_match, round_view
+from dominohall.games import AnyRound, game_of, new_match, round_view
 
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..engine.errors import IllegalMoveError
@@ -65,6 +65,8 @@ class Decision:
 
     payloads: tuple[Payload, ...]
     phase: Phase
+    places: tuple[int, ...] | None = None
+    """Each seat's place (1: the winners) when the events end the match (``Game.placings``)."""
 
     def phase_change(self, before: Phase) -> Phase | None:
         """The table's new phase, when it differs from ``before`` (``None``: the phase stays)."""
@@ -404,7 +406,7 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> Decisio
     ends = trial.end is not None and _ends_match(state, trial)
     seal_round_end(state, events, trial.end is not None, ends)  # on the move that ends the round, if one does
     if ends:
-        return Decision(tuple(events), OVER)
+        return Decision(tuple(events), OVER, placings(state, trial))
     if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT, "withdraw": True} | _handover(state, seat))
     return Decision(tuple(events), PLAYING)
@@ -534,7 +536,15 @@ def _move(state: TableState, command: Command, rng: random.Random) -> Decision:
     ends = trial.end is not None and _ends_match(state, trial)
     events = [move_payload(seat, move)]
     seal_round_end(state, events, trial.end is not None, ends)
-    return Decision(tuple(events), OVER if ends else PLAYING)
+    return Decision(tuple(events), OVER if ends else PLAYING, placings(state, trial) if ends else None)
+
+
+def placings(state: TableState, ended: AnyRound) -> tuple[int, ...]:
+    """Each seat's place in the match that ``ended`` (the current round, played to its end) finishes."""
+    assert state.match is not None
+    match = new_match(state.options)
+    match.rounds = [*state.match.rounds[:-1], ended]
+    return tuple(game_of(state.options).placings(match))
 
 
 def _ends_match(state: TableState, ended: AnyRound) -> bool:

@@ -3,7 +3,7 @@ so that none of them imports another for it; ``server.settings.ServerSettings`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -26,3 +26,6 @@ class TableConfig:
     (a shared store) is unloaded here, however busy it is there."""
     between_rounds: float = 20.0
     """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""
+    bot_ratings: dict[str, dict[str, float]] = field(default_factory=dict)
+    """The bots' ratings per game and level, as the bots' ladder measured them (``ratings.ladder_ratings``): the
+    fixed strength a bot plays a rated match as (``ratings.bot_rating`` fills in what the ladder lacks)."""

@@ -32,7 +32,7 @@ from .commands import Command, NewTable, opening
 from .config import TableConfig
 from .errors import CommandError
 from .fairness import FAIR, open_commitment
-from .ports import Coordinator, Event, Listing, LocalCoordinator, Store, StoreError
+from .ports import FORMER_PLAYER, Coordinator, Event, Listing, LocalCoordinator, Store, StoreError
 from .records import RecordCache
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
@@ -393,6 +393,20 @@ class Hall:
         return state.fair.with_proofs(
             export_record(state.match, state.seat_infos()), state.table_id, state.options.players
         )
+
+    def forget_names(self, seats: list[tuple[str, str]]) -> None:
+        """A forgotten player held these seats (table id, token hash): in the tables live here, their name becomes
+        ``FORMER_PLAYER`` at once, as it is in the store (a table live only in another process shows it once it
+        is loaded again there)."""
+        for table_id, token in seats:
+            actor = self.actors.get(table_id)
+            if actor is None:
+                continue
+            state = actor.state
+            held = {index for index, seat in enumerate(state.seats) if seat.token == token}
+            held |= {index for index, starter in state.starters.items() if starter == token}
+            for index in held:
+                state.seats[index].name = FORMER_PLAYER
 
     async def _existing(self, table_id: str) -> TableActor:
         actor = await self.actor(table_id)

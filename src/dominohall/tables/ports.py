@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import orjson
 
@@ -97,11 +97,16 @@ class Store(Protocol):
         cannot be stored."""
         ...
 
-    async def append(self, events: Sequence[Event], *, phase: Phase | None = None) -> None:
+    async def append(
+        self, events: Sequence[Event], *, phase: Phase | None = None, ending: MatchEnd | None = None
+    ) -> None:
         """Append the events of one command of one table atomically (all or none).
 
         ``phase`` is the table's phase once the events are folded, when they change it (``None``: they do
-        not): the store keeps whether the match is over in the same transaction. Raises
+        not): the store keeps whether the match is over in the same transaction. ``ending`` is the match
+        these events end: in the same transaction the store keeps its result for the players linked to its
+        seats and, when it is rated, changes their ratings (once: a match already kept is not kept again;
+        and since the ending event's ``seq`` is taken only once, neither is the result). Raises
         ``DuplicateCommandError`` when a command id was applied already, ``SeqConflictError`` when a
         ``seq`` is taken, and appends nothing in either case. Any other failure (a payload that cannot be
         stored, the database) is a ``StoreError`` too, and never fails another table's append.
@@ -132,6 +137,113 @@ class Store(Protocol):
 
     async def close(self) -> None:
         """Release the store's resources."""
+        ...
+
+
+FORMER_PLAYER = "\u2060a former player\u2060"
+"""The neutral marker a forgotten player's name becomes wherever it was stored (events, match results): a text no
+display name can be (``commands.check_name`` refuses the invisible word joiners round it), which the pages and
+the API show as "a former player" in the reader's language."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeat:
+    """One seat of a finished match, as the store keeps its result and rates it.
+
+    ``token`` is the hash of the seat token of the person who held the seat when the match started (``None``
+    for a bot's seat): the store finds the player linked to it. ``place`` is 1 for the winners; equal places
+    share a result; a person who did not play their seat at the end is placed after everyone else.
+    ``side`` is the result side the seat played for (partners share one). ``fixed`` is a bot's rating (it
+    counts as an opponent of that strength and is never changed); ``None`` for a person's seat.
+    """
+
+    name: str
+    bot: str | None
+    token: str | None
+    place: int
+    side: int
+    fixed: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnd:
+    """A match that ends with the events appended with it: its table and number there, its game, when it
+    ended, whether it is rated (the table's ``rated`` setting, and a person still playing their own seat),
+    and its seats."""
+
+    table_id: str
+    match: int
+    game: str
+    finished: float
+    rated: bool
+    seats: tuple[MatchSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A person the site remembers without sign-up (docs/players.md): a public id, the display name they last
+    played under (``None`` until they give one), the language of their pages, and whether they are shown on
+    the leaderboards."""
+
+    player_id: str
+    name: str | None
+    language: str
+    leaderboard: bool
+    created: float
+
+
+@runtime_checkable
+class PlayerStore(Protocol):
+    """Where the players, the links of their seats, their matches and ratings are kept (the same database as
+    the tables' events: a match's result and ratings are written in the transaction of the event that ends it,
+    ``Store.append``'s ``ending``). Only hashes of the players' secrets and keys are kept."""
+
+    async def player(self, secret: str) -> Player | None:
+        """The player whose browser secret hashes to ``secret``, or ``None``."""
+        ...
+
+    async def ensure_player(self, secret: str, player_id: str, language: str, now: float) -> Player:
+        """The player of ``secret``; made first, under ``player_id``, when that secret is new."""
+        ...
+
+    async def update_player(
+        self, player_id: str, *, name: str | None = None, leaderboard: bool | None = None, language: str | None = None
+    ) -> Player | None:
+        """Change what is given (``None``: as it is); the player as it is now, or ``None`` when there is none."""
+        ...
+
+    async def link_seat(self, player_id: str, table_id: str, token: str) -> None:
+        """The seat token (its hash) at the table is the player's: its results count for them."""
+        ...
+
+    async def forget_player(self, player_id: str) -> list[tuple[str, str]]:
+        """Delete the player, their secrets, key, links, results and ratings, and put ``FORMER_PLAYER`` for
+        their name in the events and match results that held it: the (table, token) seats they held."""
+        ...
+
+    async def save_key(self, player_id: str, key: str, expires: float) -> None:
+        """Keep the hash of the player's key (one a player: a new key replaces the one before)."""
+        ...
+
+    async def use_key(self, key: str, secret: str, now: float) -> Player | None:
+        """Spend a key not yet expired: the secret (hash) of another browser becomes the key's player's too.
+        ``None`` when the key is unknown, spent or expired."""
+        ...
+
+    async def matches_of(self, player_id: str, limit: int) -> list[dict[str, Any]]:
+        """The player's matches, newest first: table, match, game, finished, rated, place, seats, rating."""
+        ...
+
+    async def ratings_of(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """Per game, the player's rating (``mu``, ``sigma``, ``matches``) and its history (time, mu)."""
+        ...
+
+    async def leaderboard(
+        self, game: str, since: float | None, least: int, limit: int, trend_since: float | None = None
+    ) -> list[dict[str, Any]]:
+        """The players who opted in with at least ``least`` rated matches of ``game`` since ``since`` (``None``:
+        ever), best first: id, name, mu, sigma, total (rated matches ever), matches (since then), and ``before``:
+        the rating before ``trend_since`` (by default ``since``; ``None``: they had none then)."""
         ...
 
 

@@ -56,7 +56,7 @@ DEFAULT_GAME = next(iter(GAMES))
 MOST_SEATS = max(setting.high for game in GAMES.values() for setting in game.settings if setting.name == "players")
 """The most seats any game's table has."""
 
-TABLE_KEYS = frozenset({"turn_seconds", "public"})
+TABLE_KEYS = frozenset({"turn_seconds", "public", "rated"})
 """The table's own settings (not rules of the game: they are not in a record's options)."""
 
 TURN_SECONDS = (10, 300)
@@ -69,7 +69,9 @@ AUTO_TURN_SECONDS = 60
 
 @dataclass(frozen=True)
 class TableSettings:
-    """The table's own settings: the turn timer and whether the lobby lists the table.
+    """The table's own settings: the turn timer, whether the lobby lists the table, and whether its matches
+    change the players' ratings (docs/players.md: on unless the host turns it off before the start; a match
+    with no person has nobody to rate).
 
     ``turn_seconds`` is ``None`` for "auto" (``AUTO_TURN_SECONDS`` while two or more people sit, else off), 0
     for off, or 10 to 300.
@@ -77,16 +79,17 @@ class TableSettings:
 
     turn_seconds: int | None = None
     public: bool = False
+    rated: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as events and the table's summary write them."""
-        return {"turn_seconds": self.turn_seconds, "public": self.public}
+        return {"turn_seconds": self.turn_seconds, "public": self.public, "rated": self.rated}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> TableSettings:
         """The settings an event keeps (an older table's events have none: the defaults)."""
         data = data or {}
-        return cls(data.get("turn_seconds"), bool(data.get("public", False)))
+        return cls(data.get("turn_seconds"), bool(data.get("public", False)), bool(data.get("rated", True)))
 
     def seconds_for(self, people: int) -> int:
         """The seconds a turn has with ``people`` persons seated (0: no timer)."""
@@ -134,11 +137,12 @@ def table_settings_from(settings: dict[str, Any], base: TableSettings | None = N
             raise _refuse(str(error), "turn_seconds") from None
         if seconds and not TURN_SECONDS[0] <= seconds <= TURN_SECONDS[1]:
             raise _refuse(f"a turn has {TURN_SECONDS[0]} to {TURN_SECONDS[1]} seconds, or 0 for none", "turn_seconds")
-    public = settings.get("public")
-    public = base.public if public is None else public
-    if not isinstance(public, bool):
-        raise _refuse("public is true or false", "public")
-    return TableSettings(seconds, public)
+    flags = {key: settings.get(key) for key in ("public", "rated")}
+    for key, value in flags.items():
+        flags[key] = getattr(base, key) if value is None else value
+        if not isinstance(flags[key], bool):
+            raise _refuse(f"{key} is true or false", key)
+    return TableSettings(seconds, bool(flags["public"]), bool(flags["rated"]))
 
 
 def schema_of(game: str) -> tuple[Setting, ...]:

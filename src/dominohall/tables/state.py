@@ -150,6 +150,9 @@ class TableState:
     """Seconds between rounds at this server (a setting of the server, not an event)."""
     fair: FairBook = field(default_factory=FairBook)
     """The fair deals' commitments, secrets and contributions (docs/fairness.md); the secrets are server-only."""
+    starters: dict[int, str] = field(default_factory=dict)
+    """The people of the match being played (or the last one): per seat, the token hash of the person who held it
+    when it started (a person who does not play that seat at its end left it: docs/players.md)."""
     stand_ins: list[dict[int, str]] = field(default_factory=list)
     """Per round of the match, the moves the server made for a person (by index in the round's moves): ``AWAY``
     by the bot that stands in while the seat is marked away, ``CLOCK`` when the person's time ran out,
@@ -360,6 +363,7 @@ class TableState:
         self.timeouts.clear()
         self.fair.new_match()
         self.stand_ins = []
+        self.starters = {index: seat.token for index, seat in enumerate(self.seats) if seat.token is not None}
         for seat in self.seats:  # a bot that played on for a person asked to leave is the seat's own from now
             seat.replaced = False
 

@@ -37,6 +37,7 @@ from .forms import (
     settings_of,
     table_choices,
 )
+from .players import link_seat, remembered_name
 from .replays import router as replays
 from .responses import ONE_YEAR, language_of, not_found, page
 from .seats import cookie_name, hall_of, set_seat_cookie
@@ -84,7 +85,8 @@ async def home(language: str, request: Request, refused: str = "", name: str = "
     }
     problem = reasons.get(refused, "")
     listed = await lobby(request, language)
-    return page(request, language, "home.html", **listed, lobby_problem=problem, name=name[:24])
+    name = name[:24] or await remembered_name(request)  # the name typed, else the player's
+    return page(request, language, "home.html", **listed, lobby_problem=problem, name=name)
 
 
 @router.get("/{language}/lobby")
@@ -151,8 +153,10 @@ async def sit_from_lobby(language: str, table_id: str, request: Request) -> Resp
         return RedirectResponse(f"/t/{table_id}", status_code=303)  # seated here already: the page knows the seat
     forms = translations(language)
     typed = ((await posted_form(request)).get("name") or "").strip()[:24]
-    token, problem = await take_free_seat(request, table_id, typed or forms.gettext("Player"))
+    name = typed or await remembered_name(request) or forms.gettext("Player")
+    token, problem = await take_free_seat(request, table_id, name)
     if token is not None:
+        await link_seat(request, table_id, token, name)
         response = RedirectResponse(f"/t/{table_id}", status_code=303)
         set_seat_cookie(request, response, table_id, token)
         return response
@@ -352,7 +356,8 @@ async def game_page(language: str, slug: str, request: Request) -> Response:
     """A game's page: what it is, how to play, how it differs, its history, and the table form."""
     if language not in LANGUAGES or slug not in GAME_SLUGS:
         return not_found(request)
-    return game_form(request, language, slug, choices_of(GAME_OF_SLUG[slug], {}))
+    chosen = choices_of(GAME_OF_SLUG[slug], {}) | {"name": await remembered_name(request)}  # the player's, prefilled
+    return game_form(request, language, slug, chosen)
 
 
 def game_form(
@@ -396,6 +401,7 @@ async def play(language: str, slug: str, request: Request) -> Response:
             raise CommandError("rate-limited", "too many tables from your address: wait a minute")
         counted = True
         table_id, token = await hall_of(request).create(spec, time.time())
+        await link_seat(request, table_id, token, spec.name)
     except (CommandError, FormError) as error:
         if counted:
             limits.not_created(address)  # only tables made count towards the limit

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..tables.ports import FORMER_PLAYER
 from ..tables.settings import DEFAULT_GAME, GAME_SITES, game_traits
 from . import plural_forms, translations
 from .responses import data_block
@@ -468,3 +469,11 @@ def layout_plurals(language: str) -> dict[str, dict[str, str]]:
         "tiles_held": plural_forms(language, "%(num)d tile in hand", "%(num)d tiles in hand"),
         "points_total": plural_forms(language, "%(num)d point", "%(num)d points"),
     }
+
+
+def shown_name(language: str, name: str | None) -> str | None:
+    """A stored name as a page shows it in ``language``: a forgotten player's marker (``FORMER_PLAYER``) is "a
+    former player" in that language, any other name itself."""
+    if name == FORMER_PLAYER:
+        return translations(language).gettext("a former player")
+    return name
