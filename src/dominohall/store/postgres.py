@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import select
+import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -43,7 +44,7 @@ waits grow past a minute: a server back after a long outage could wait that long
 SCHEMA_LOCK = 0x646F6D696E6F
 """The transaction-level advisory lock held while the schema is created (two processes may start at once)."""
 
-SCHEMA_VERSION = "dominohall schema 1"
+SCHEMA_VERSION = "dominohall schema 2"
 """The comment the schema's last step writes on ``events``: a process that finds it makes no schema at all."""
 SCHEMA_READY = "SELECT obj_description(to_regclass('events'), 'pg_class') IS NOT DISTINCT FROM %s"
 """True once the schema is whole (read from the catalogue alone: no lock on a table the appends use)."""
@@ -68,6 +69,14 @@ CREATE TABLE IF NOT EXISTS analyses (
     key TEXT NOT NULL,
     body JSONB NOT NULL,
     PRIMARY KEY (table_id, key)
+);
+CREATE TABLE IF NOT EXISTS reports (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    line INTEGER NOT NULL,
+    reporter TEXT NOT NULL,
+    time DOUBLE PRECISION NOT NULL,
+    body JSONB NOT NULL,
+    PRIMARY KEY (table_id, line, reporter)
 );
 LOCK TABLE tables, events IN SHARE ROW EXCLUSIVE MODE;  -- in the appends' order: tables, then events
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
@@ -280,6 +289,21 @@ class PostgresStore:
         async with self._connection() as connection:
             cursor = await connection.execute(query)
             return [row[0] for row in await cursor.fetchall()]
+
+    async def add_report(self, table_id: str, line: int, reporter: str, body: dict[str, Any]) -> bool:
+        """Keep a report of a chat line; False when this reporter has reported the line already."""
+        query = "INSERT INTO reports (table_id, line, reporter, time, body) VALUES (%s, %s, %s, %s, %s)"
+        query += " ON CONFLICT DO NOTHING"
+        async with self._connection() as connection:
+            cursor = await connection.execute(query, [table_id, line, reporter, time.time(), Jsonb(body)])
+            return cursor.rowcount > 0
+
+    async def reports(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest ``limit`` reports, newest first."""
+        query = "SELECT table_id, line, time, body FROM reports ORDER BY time DESC LIMIT %s"
+        async with self._connection() as connection:
+            rows = await (await connection.execute(query, [limit])).fetchall()
+        return [dict(body) | {"table": t, "line": line, "time": when} for t, line, when, body in rows]
 
     async def close(self) -> None:
         """Say the news waiting, and close every connection of the pool."""
