@@ -16,7 +16,7 @@ from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
 from ..web.pages import mount as mount_site
-from . import errors, http, ws
+from . import admin, errors, http, ws
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
@@ -89,6 +89,7 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     app.add_exception_handler(RequestValidationError, http.invalid_request)
     app.include_router(http.router)
     app.include_router(ws.router)
+    app.include_router(admin.router)
     mount_site(app)
     app.add_middleware(BoundedBodies, limit=settings.max_body, timeout=settings.request_timeout)
     app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)
