@@ -163,7 +163,10 @@ def _round_ended(state: TableState) -> bool:
 def current_view(state: TableState, seat: int | None) -> dict[str, Any] | None:
     """The recipient's view of the current round, or ``None`` before the first deal."""
     view = _round_view(state, seat)
-    return None if view is None else view_to_wire(view)
+    if view is None:
+        return None
+    wire = view_to_wire(view)
+    return wire | {"legal_moves": []} if state.closed else wire  # a closed table takes no more moves
 
 
 def _round_view(state: TableState, seat: int | None) -> View | None:
