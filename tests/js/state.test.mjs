@@ -264,8 +264,28 @@ describe("the table's events", () => {
     let state = started();
     for (let k = 0; k < CHAT_LENGTH + 5; k++) state = fold(state, [{ t: "chat", seq: 11 + k, seat: k % 2, text: `m${k}` }]);
     assert.equal(state.chat.length, CHAT_LENGTH);
-    assert.deepEqual(state.chat.at(-1), { seat: 0, text: `m${CHAT_LENGTH + 4}` });
+    assert.deepEqual(state.chat.at(-1), { seat: 0, text: `m${CHAT_LENGTH + 4}`, seq: 11 + CHAT_LENGTH + 4 });
     assert.equal(state.seq, 11 + CHAT_LENGTH + 4);
+  });
+
+  test("a hidden line is dropped, and one hidden before a catch-up never shows", () => {
+    const said = fold(started(), [{ t: "chat", seq: 11, seat: 0, text: "nasty" }, { t: "chat", seq: 12, seat: 1, text: "hi" }]);
+    const hidden = fold(said, [{ t: "hidden", seq: 13, line: 11 }]);
+    assert.deepEqual(hidden.chat.slice(-1), [{ seat: 1, text: "hi", seq: 12 }]);
+    assert.ok(said.chat.some((line) => line.text === "nasty") && !hidden.chat.some((line) => line.text === "nasty"));
+    assert.equal(hidden.seq, 13);
+    const caught = fold(started(), [{ t: "chat", seq: 11, seat: 0, text: "", hidden: true }]);
+    assert.deepEqual(caught.chat, started().chat);
+    assert.equal(caught.seq, 11);
+  });
+
+  test("a table the operator closed offers no more moves, and a lost socket is the page's own action", () => {
+    const table = { ...started().table, closed: true };
+    const view = { ...started().view, legal_moves: [{ kind: "draw" }] };
+    const closed = fold({ ...started(), view }, [{ t: "closed", seq: 20, table }]);
+    assert.deepEqual(closed.view?.legal_moves, []);
+    assert.equal(closed.table?.closed, true);
+    assert.equal(closed.link, started().link);
   });
 
   test("presence says who is connected; welcome gives your seat; an ack moves the seq on", () => {
@@ -313,7 +333,7 @@ describe("a refusal", () => {
   test("a move sent when the socket closed may be sent again from the new socket, at the same seq", () => {
     const sent = reduce(started(), { t: "moved" });
     assert.equal(sent.movedAt, 10);
-    const dropped = reduce(deepFreeze(sent), { t: "closed" });
+    const dropped = reduce(deepFreeze(sent), { t: "lost" });
     assert.equal(dropped.movedAt, null, "the answer never comes on a closed socket");
     const back = fold(sent, [{ t: "opened" }]);
     assert.equal(back.movedAt, null);
@@ -325,7 +345,7 @@ describe("the page's own actions", () => {
   test("the socket's state, watching, folding and dismissing the summary", () => {
     assert.equal(initialState().link, "connecting");
     assert.equal(reduce(initialState(), { t: "opened" }).link, "open");
-    assert.equal(fold(initialState(), [{ t: "opened" }, { t: "closed" }]).link, "closed");
+    assert.equal(fold(initialState(), [{ t: "opened" }, { t: "lost" }]).link, "closed");
     assert.equal(reduce(initialState(), { t: "watch", watching: true }).watching, true);
     const folded = fold(started(), [{ t: "fold" }]);
     assert.equal(folded.folded, true);
@@ -376,7 +396,7 @@ describe("catching up", () => {
     const now = 5000;
     const kept = fold(initialState(), live, now);
     const dropped = fold(initialState(), live.slice(0, 3), now);
-    const closed = reduce(deepFreeze(dropped), { t: "closed" });
+    const closed = reduce(deepFreeze(dropped), { t: "lost" });
     const back = fold(closed, [{ t: "opened" }, { t: "welcome", seq: 14, you: 0, from: dropped.seq }, ...live.slice(3)], now);
     assert.deepEqual(back, { ...kept, link: "open" });
     assert.deepEqual(kept.feed.timeouts, [1]);

@@ -125,6 +125,14 @@ class CountingStore:
         """As the store does."""
         await self.store.save_analysis(table_id, key, body)
 
+    async def add_report(self, table_id: str, line: int, reporter: str, body: dict[str, Any]) -> bool:
+        """As the store does."""
+        return await self.store.add_report(table_id, line, reporter, body)
+
+    async def reports(self, limit: int = 200) -> list[dict[str, Any]]:
+        """As the store does."""
+        return await self.store.reports(limit)
+
     async def load_analysis(self, table_id: str, key: str) -> dict[str, Any] | None:
         """As the store does."""
         return await self.store.load_analysis(table_id, key)

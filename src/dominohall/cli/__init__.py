@@ -1,4 +1,4 @@
-"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve``."""
+"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve | admin``."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import analyse, play, records, serve, simulate, tournament
+from . import admin, analyse, play, records, serve, simulate, tournament
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_parser(commands)
     tournament.add_parser(commands)
     serve.add_parser(commands)
+    admin.add_parser(commands)
     return parser
 
 

@@ -80,6 +80,10 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
+ADMIN_TOKEN_ENV = "DOMINOHALL_ADMIN_TOKEN"
+"""The operator's token for the console (``/admin``); unset or empty, the console is off."""
+
+
 def bot_delay(args: argparse.Namespace) -> float:
     """The bots' delay: the option, else the environment, else ``TableConfig``'s (0.8 s)."""
     if args.bot_delay is not None:
@@ -111,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
         tables_per_minute=args.tables_per_minute,
         send_buffer=args.send_buffer * 1024,
         request_timeout=args.request_timeout,
+        admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
     )
     configure()
     app = create_app(backend.store, settings, backend.coordinator)

@@ -20,7 +20,7 @@ from ..tables.ratings import ladder_ratings
 from ..web.pages import LADDER_FILE, read_ladder
 from ..web.pages import mount as mount_site
 from ..web.players import PlayerCookies
-from . import errors, http, ws
+from . import admin, errors, http, ws
 from . import players as player_api
 from .guards import BoundedBodies
 from .limits import PerAddress
@@ -106,6 +106,7 @@ def create_app(
     app.include_router(http.router)
     app.include_router(player_api.router)
     app.include_router(ws.router)
+    app.include_router(admin.router)
     mount_site(app)
     app.add_middleware(BoundedBodies, limit=settings.max_body, timeout=settings.request_timeout)
     app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)

@@ -45,10 +45,13 @@ class PerAddress:
     clock: Callable[[], float] = time.monotonic
     connections: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     created: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+    lifted: set[str] = field(default_factory=set)
+    """Addresses the operator lifted the limits of (until the process restarts): a school or an office behind
+    one address, say."""
 
     def connect(self, address: str) -> bool:
         """Count a new connection from ``address``; False (and not counted) past the cap."""
-        if self.connections[address] >= self.max_connections:
+        if self.connections[address] >= self.max_connections and address not in self.lifted:
             return False
         self.connections[address] += 1
         return True
@@ -65,7 +68,7 @@ class PerAddress:
         recent, now = self.created[address], self.clock()
         while recent and recent[0] <= now - 60:
             recent.popleft()
-        if len(recent) >= self.tables_per_minute:
+        if len(recent) >= self.tables_per_minute and address not in self.lifted:
             return False
         recent.append(now)
         return True
@@ -75,3 +78,27 @@ class PerAddress:
         recent = self.created.get(address)
         if recent:
             recent.pop()
+
+    def in_force(self) -> list[dict[str, object]]:
+        """The limits that hold an address back now (its connections at the cap, its tables of the last minute
+        at the rate), and the addresses lifted: each as ``{"address", "limit", "count", "most"}``."""
+        now, rows = self.clock(), []
+        for address, count in self.connections.items():
+            if count >= self.max_connections or address in self.lifted:
+                rows.append({"address": address, "limit": "connections", "count": count, "most": self.max_connections})
+        for address, recent in self.created.items():
+            count = sum(1 for when in recent if when > now - 60)
+            if count >= self.tables_per_minute or (count and address in self.lifted):
+                most = self.tables_per_minute
+                rows.append({"address": address, "limit": "tables-per-minute", "count": count, "most": most})
+        noted = {row["address"] for row in rows}
+        rows += [{"address": a, "limit": "lifted", "count": 0, "most": 0} for a in sorted(self.lifted - noted)]
+        return rows
+
+    def lift(self, address: str) -> bool:
+        """Lift the limits of ``address`` in this process until it restarts: True when it was held back by one."""
+        held = self.connections.get(address, 0) >= self.max_connections
+        held = held or len(self.created.get(address, ())) >= self.tables_per_minute
+        self.lifted.add(address)
+        self.created.pop(address, None)
+        return held

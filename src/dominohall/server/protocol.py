@@ -150,6 +150,22 @@ class Bot(ClientCommand):
     level: str = "medium"
 
 
+class Mute(ClientCommand):
+    """Host: mute a seated person at this table (``on`` false: let them chat again)."""
+
+    t: Literal["mute"]
+    seat: StrictInt
+    on: StrictBool = True
+
+
+class Report(ClientCommand):
+    """Report the chat line of event ``line`` to the site's operator (a seated player or a watcher); changes
+    nothing at the table."""
+
+    t: Literal["report"]
+    line: StrictInt
+
+
 class Hint(ClientCommand):
     """Ask for the hard bot's choice for your turn (a table where you play bots alone); changes nothing."""
 
@@ -171,7 +187,9 @@ AnyClientMessage = Annotated[
     | Continue
     | Back
     | Hint
-    | Contribute,
+    | Contribute
+    | Mute
+    | Report,
     Field(discriminator="t"),
 ]
 CLIENT_TYPES = (
@@ -190,6 +208,8 @@ CLIENT_TYPES = (
     "back",
     "hint",
     "contribute",
+    "mute",
+    "report",
 )
 
 _client = TypeAdapter[Hello | ClientCommand](AnyClientMessage)
@@ -369,12 +389,22 @@ class PresenceFrame(ServerFrame):
 
 
 class ChatFrame(ServerFrame):
-    """A seat said something."""
+    """A seat said something (``hidden``: a line the operator hid since, sent without its words to a client
+    catching up)."""
 
     t: Literal["chat"]
     seq: int
     seat: StrictInt
     text: str
+    hidden: bool = False
+
+
+class HiddenFrame(ServerFrame):
+    """The operator hid the chat line of event ``line``: every page drops it."""
+
+    t: Literal["hidden"]
+    seq: int
+    line: int
 
 
 class ContributedFrame(ServerFrame):
@@ -391,7 +421,20 @@ class TableEvent(ServerFrame):
     """The table changed: a seat taken or left, a bot, settings, the start or a rematch."""
 
     t: Literal[
-        "created", "sat", "stood", "kicked", "bot", "settings", "started", "rematch", "away", "back", "resumed", "ready"
+        "created",
+        "sat",
+        "stood",
+        "kicked",
+        "bot",
+        "settings",
+        "started",
+        "rematch",
+        "away",
+        "back",
+        "resumed",
+        "ready",
+        "closed",
+        "muted",
     ]
     seq: int
     table: dict[str, Any]
@@ -399,6 +442,7 @@ class TableEvent(ServerFrame):
     name: str | None = None
     level: str | None = None
     why: str | None = None
+    on: bool | None = None
 
 
 class HintFrame(ServerFrame):
@@ -418,6 +462,7 @@ AnyServerFrame = Annotated[
     | RoundFrame
     | MoveFrame
     | ChatFrame
+    | HiddenFrame
     | PresenceFrame
     | TableEvent
     | HintFrame

@@ -34,5 +34,7 @@ class ServerSettings:
     tables_per_minute: int = 20
     secure_cookies: bool = False
     """Mark seat cookies ``Secure`` (behind HTTPS)."""
+    admin_token: str | None = None
+    """The operator's token for the console (``/admin``; ``DOMINOHALL_ADMIN_TOKEN``): ``None``, the console is off."""
     bot_workers: int | None = None
     """Processes for the searching bots (default: the cores less one)."""

@@ -27,7 +27,7 @@ from ..web.seats import cookie_name
 from .guards import TRANSPORT
 from .limits import Budget, PerAddress
 from .origins import is_own, origin_of
-from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, Hint, message_id, parse_client
+from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, Hint, Report, message_id, parse_client
 from .settings import ServerSettings
 
 log = logging.getLogger("dominohall.server")
@@ -39,6 +39,8 @@ TOO_BIG = 1009
 """Close code: a message larger than the server accepts."""
 TRY_LATER = 1013
 """Close code: the client could not keep up with its frames."""
+REPORT_RATE, REPORT_BURST = 1 / 30, 5
+"""A connection's reports of chat lines: a burst of 5, then one every 30 seconds."""
 CLOSE_WAIT = 10.0
 """Seconds a closing connection may take to send its close frame (behind what the client has not read yet)
 before it is aborted."""
@@ -83,6 +85,9 @@ class Connection:
         self.send: Callable[[list[bytes]], bool] = transport["send"]
         self.abort: Callable[[], None] | None = transport.get("abort")
         self.dropped = asyncio.Event()
+        self.address = websocket.client.host if websocket.client else "?"
+        self.reports = Budget(REPORT_RATE, REPORT_BURST)
+        """How many chat lines the connection may still report now."""
         self._flush_due = False
         """A flush is scheduled for the loop's next turn."""
 
@@ -261,6 +266,9 @@ async def _receive(connection: Connection, actor: TableActor, settings: ServerSe
         if isinstance(message, Hint):
             await _hint(connection, actor, message)
             continue
+        if isinstance(message, Report):
+            await _report(connection, actor, message)
+            continue
         await actor.submit(message.to_command(connection.token), connection)
 
 
@@ -270,6 +278,20 @@ async def _hint(connection: Connection, actor: TableActor, hint: Hint) -> None:
         connection.deliver(await actor.hint(connection.token, hint.id))
     except CommandError as error:
         connection.deliver(error.to_frame(hint.id))
+
+
+async def _report(connection: Connection, actor: TableActor, report: Report) -> None:
+    """Keep a report of a chat line for the operator's console, and answer ``ack`` (the table's ``seq``: nothing
+    at the table changed) or an error; a person reports a line once (a watcher is known by their address)."""
+    try:
+        if not connection.reports.spend():
+            raise CommandError("rate-limited", "too many reports from this page: wait a little")
+        reporter = connection.token or f"address:{connection.address}"
+        seq = await actor.report(reporter, report.line)
+    except CommandError as error:
+        connection.deliver(error.to_frame(report.id))
+        return
+    connection.deliver({"t": "ack", "id": report.id, "seq": seq})
 
 
 async def _hello(connection: Connection, actor: TableActor, hello: Hello, joined: bool) -> bool:

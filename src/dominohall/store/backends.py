@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tables.ports import Coordinator, LocalCoordinator, Store
+from ..tables.ports import Coordinator, Store
 from .coordinator import PostgresCoordinator
 from .postgres import PostgresStore, is_postgres_url
-from .sqlite import SqliteStore, path_from_url
+from .sqlite import SqliteCoordinator, SqliteStore, path_from_url
 
 
 @dataclass(frozen=True)
@@ -32,4 +32,5 @@ def backend_for(url: str) -> Backend:
     """The store a URL names, with its coordinator; ``StoreError`` for a URL no store takes."""
     if is_postgres_url(url):
         return Backend(PostgresStore(url), PostgresCoordinator(url))
-    return Backend(SqliteStore(path_from_url(url)), LocalCoordinator())
+    store = SqliteStore(path_from_url(url))
+    return Backend(store, SqliteCoordinator(store))

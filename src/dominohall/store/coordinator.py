@@ -105,6 +105,7 @@ DELETE FROM processes WHERE key <> %s
 """
 """Delete the rows of the processes whose lock nobody holds (the shared lock is had, and given back at once)."""
 LIVE = "SELECT key FROM processes ORDER BY key"
+NAMES = "SELECT key, name FROM processes"
 LISTINGS = """
 CREATE TABLE IF NOT EXISTS listings (
     table_id TEXT PRIMARY KEY,
@@ -440,6 +441,19 @@ class PostgresCoordinator:
             return []
         self._remote = (time.monotonic(), rows)
         return rows
+
+    async def owners(self, table_ids: Collection[str]) -> dict[str, str]:
+        """The process each table is chosen for, by name, among the processes registered now (read on a
+        connection of its own: the asker need not have joined)."""
+        try:
+            async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as connection:
+                rows = await (await connection.execute(NAMES)).fetchall()
+        except psycopg.Error as error:
+            raise StoreError(f"cannot read the processes of the PostgreSQL store: {error}") from error
+        names: dict[int, str] = dict(rows)
+        keys = sorted(names)
+        chosen = {table_id: rendezvous_owner(table_id, keys) for table_id in table_ids}
+        return {table_id: "nobody" if key is None else names[key] for table_id, key in chosen.items()}
 
     async def close(self) -> None:
         """Stop listening and close the lock connection (every lock of this process is free)."""

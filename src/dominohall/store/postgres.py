@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import select
+import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -82,6 +83,14 @@ CREATE TABLE IF NOT EXISTS analyses (
     key TEXT NOT NULL,
     body JSONB NOT NULL,
     PRIMARY KEY (table_id, key)
+);
+CREATE TABLE IF NOT EXISTS reports (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    line INTEGER NOT NULL,
+    reporter TEXT NOT NULL,
+    time DOUBLE PRECISION NOT NULL,
+    body JSONB NOT NULL,
+    PRIMARY KEY (table_id, line, reporter)
 );
 LOCK TABLE tables, events IN SHARE ROW EXCLUSIVE MODE;  -- in the appends' order: tables, then events
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
@@ -530,6 +539,21 @@ class PostgresStore:
         )
         keys = ("id", "name", "mu", "sigma", "total", "matches", "before")
         return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    async def add_report(self, table_id: str, line: int, reporter: str, body: dict[str, Any]) -> bool:
+        """Keep a report of a chat line; False when this reporter has reported the line already."""
+        query = "INSERT INTO reports (table_id, line, reporter, time, body) VALUES (%s, %s, %s, %s, %s)"
+        query += " ON CONFLICT DO NOTHING"
+        async with self._connection() as connection:
+            cursor = await connection.execute(query, [table_id, line, reporter, time.time(), Jsonb(body)])
+            return cursor.rowcount > 0
+
+    async def reports(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest ``limit`` reports, newest first."""
+        query = "SELECT table_id, line, time, body FROM reports ORDER BY time DESC LIMIT %s"
+        async with self._connection() as connection:
+            rows = await (await connection.execute(query, [limit])).fetchall()
+        return [dict(body) | {"table": t, "line": line, "time": when} for t, line, when, body in rows]
 
     async def close(self) -> None:
         """Say the news waiting, and close every connection of the pool."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -18,7 +19,17 @@ from typing import Any, TypeVar
 
 import orjson
 
-from ..tables.ports import DuplicateCommandError, Event, MatchEnd, Phase, Player, SeqConflictError, StoreError
+from ..tables.ports import (
+    DuplicateCommandError,
+    Event,
+    LocalCoordinator,
+    MatchEnd,
+    News,
+    Phase,
+    Player,
+    SeqConflictError,
+    StoreError,
+)
 from ..tables.ratings import DAILY_PAIR_CAP, DAY, Rating
 from .results import (
     forget_seats,
@@ -54,6 +65,14 @@ CREATE TABLE IF NOT EXISTS analyses (
     key TEXT NOT NULL,
     body TEXT NOT NULL,
     PRIMARY KEY (table_id, key)
+);
+CREATE TABLE IF NOT EXISTS reports (
+    table_id TEXT NOT NULL REFERENCES tables (table_id),
+    line INTEGER NOT NULL,
+    reporter TEXT NOT NULL,
+    time REAL NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (table_id, line, reporter)
 );
 CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
@@ -138,6 +157,7 @@ SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->
 """Insert a batch of events, given as one JSON array of rows, with a single statement."""
 NEW_PLAYER = "INSERT INTO players (player_id, language, created) VALUES (?, ?, ?)"
 NEW_SECRET = "INSERT INTO player_secrets (secret, player_id, created) VALUES (?, ?, ?)"
+REPORT = "INSERT INTO reports (table_id, line, reporter, time, body) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
 INSERT_ONE = "INSERT INTO events (table_id, seq, command_id, actor, time, payload) VALUES (?, ?, ?, ?, ?, ?)"
 
 
@@ -177,6 +197,8 @@ class SqliteStore:
         """The appends waiting for the writer: the events' rows, the table, the ``finished`` column's new value
         (``None``: as it is), the match they end, and the future of the outcome."""
         self._flusher: asyncio.Task[None] | None = None
+        self._seen: tuple[int, int] | None = None
+        """``outside_news``'s last look: the file's ``data_version`` and the last event's rowid then."""
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteStore:
@@ -569,6 +591,38 @@ class SqliteStore:
         keys = ("id", "name", "mu", "sigma", "total", "matches", "before")
         return [dict(zip(keys, row, strict=True)) for row in rows]
 
+    async def add_report(self, table_id: str, line: int, reporter: str, body: dict[str, Any]) -> bool:
+        """Keep a report of a chat line; False when this reporter has reported the line already."""
+        query = REPORT
+        row = (table_id, line, reporter, time.time(), orjson.dumps(body).decode())
+        return bool(await self._run(lambda: self._db.execute(query, row).rowcount))
+
+    async def reports(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest ``limit`` reports, newest first."""
+        query = "SELECT table_id, line, time, body FROM reports ORDER BY time DESC LIMIT ?"
+        rows = await self._run(lambda: self._db.execute(query, (limit,)).fetchall())
+        return [orjson.loads(body) | {"table": t, "line": line, "time": when} for t, line, when, body in rows]
+
+    async def outside_news(self) -> dict[str, int]:
+        """Per table, the last ``seq`` another process (``dominohall admin``) has written to the file since the
+        last call; empty when nobody else wrote (SQLite's ``data_version`` says so without reading a row)."""
+
+        def work() -> dict[str, int]:
+            db = self._db
+            db.execute("BEGIN")  # one snapshot: the version and the rows agree
+            try:
+                version = db.execute("PRAGMA data_version").fetchone()[0]
+                top = db.execute("SELECT max(rowid) FROM events").fetchone()[0] or 0
+                last, self._seen = self._seen, (version, top)
+                if last is None or last[0] == version:
+                    return {}
+                query = "SELECT table_id, max(seq) FROM events WHERE rowid > ? AND rowid <= ? GROUP BY table_id"
+                return dict(db.execute(query, (last[1], top)).fetchall())
+            finally:
+                db.execute("COMMIT")
+
+        return await self._run(work)
+
     async def close(self) -> None:
         """Close the connection and stop the writer thread."""
         if self._flusher is not None and not self._flusher.done():
@@ -641,6 +695,29 @@ def _ratings_before(db: sqlite3.Connection, ending: MatchEnd, players: list[str]
         (*players, ending.finished - DAY, *players),
     ).fetchall()
     return {player: (mu, sigma) for player, mu, sigma in rows}, {p for p, n in counts if n >= DAILY_PAIR_CAP}
+
+
+class SqliteCoordinator(LocalCoordinator):
+    """The coordinator of a process alone with its SQLite file, which also hears of the events ``dominohall
+    admin`` writes into the file from outside (an operator closing a table, hiding a chat line): at each of
+    the hall's rounds it asks the store, and tells the tables written to, which catch up and tell their
+    connections."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+        self._news: News | None = None
+
+    async def open(self, news: News) -> None:
+        """Take the file's state as the starting point: only what is written from now on is news."""
+        self._news = news
+        await self.store.outside_news()
+
+    async def heartbeat(self) -> bool:
+        """Tell the tables written to from outside since the last round; nobody else comes or goes."""
+        if self._news is not None:
+            for table_id, seq in (await self.store.outside_news()).items():
+                self._news.event(table_id, seq)
+        return False
 
 
 def _rows(events: Sequence[Event]) -> list[list[object]]:

@@ -29,7 +29,7 @@ from .commands import Command, decide
 from .config import TableConfig
 from .endings import match_end
 from .errors import CommandError
-from .frames import frame_for, move_to_wire, snapshot
+from .frames import frame_for, move_to_wire, snapshot, without_hidden
 from .hints import HINT_LEVEL, hint_frame, hint_view
 from .ports import (
     Coordinator,
@@ -246,6 +246,25 @@ class TableActor:
         finally:
             self._flags.hinting = False
         return hint_frame(command_id, at, move_to_wire(move))
+
+    async def report(self, reporter: str, line: int) -> int:
+        """Keep a report of the chat line of event ``line`` for the console (``reporter``: who reports it, a
+        token hash or an address, once per line): the table's ``seq``. Nothing at the table changes."""
+        found = self.state.chat_line(line)
+        if found is None:
+            raise CommandError("no-such-line", f"event {line} is not a chat line this table shows")
+        speaker, text = found
+        by = self.state.seat_of(reporter)
+        body = {"seat": speaker, "name": self.state.seats[speaker].name, "text": text, "by": by}
+        try:
+            added = await self.store.add_report(self.table_id, line, reporter, body)
+        except StoreError as error:
+            log.error("report not kept: %s", error, extra={"table": self.table_id, "seq": line})
+            raise CommandError("busy", "the report could not be kept: try again") from None
+        if not added:
+            raise CommandError("already-reported", "you have reported this line already")
+        log.info("chat line reported", extra={"table": self.table_id, "seq": line})
+        return self.state.seq
 
     async def join(self, subscriber: Subscriber, last_seq: int | None) -> None:
         """Add a subscriber: it gets the events after ``last_seq`` for its seat, or a fresh snapshot."""
@@ -650,7 +669,8 @@ class TableActor:
                 break
             shadow.fold(event)
             if event.seq > last_seq:
-                frames.append(frame_for(shadow, event, seat, now))  # its clocks as of now, not of then
+                frame = frame_for(shadow, event, seat, now)  # its clocks as of now, not of then
+                frames.append(without_hidden(frame, self.state.hidden))  # a line hidden since: gone
         return frames
 
     # -- bots ----------------------------------------------------------------------------------------
@@ -667,7 +687,7 @@ class TableActor:
         """Start the bot's turn when this process owns the table, a bot seat is to move and none is thinking,
         and someone follows the table: the bots of a table nobody follows wait for someone to come (a person who
         closed the page finds the match where they left it, and nobody's machine plays to an empty room)."""
-        if self._flags.bot_pending or not self.owner or self._flags.stopped or not self.attended():
+        if self._flags.bot_pending or not self.owner or self._flags.stopped or self.state.closed or not self.attended():
             return
         rnd = self.state.round
         if self.state.phase != PLAYING or rnd is None or rnd.end is not None:

@@ -92,6 +92,8 @@ def decide(state: TableState, command: Command, rng: random.Random) -> Decision:
     handler = HANDLERS.get(command.kind)
     if handler is None:
         raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
+    if state.closed:
+        raise CommandError("closed", "the site's operator closed this table: its match is over")
     if command.at_seq is not None and not state.round_seq <= command.at_seq <= state.seq:
         raise CommandError(
             "stale", f"the round has moved on (event {state.round_seq}, not {command.at_seq}): look again"
@@ -420,6 +422,8 @@ def stand_in_bot() -> Bot:
 
 def _chat(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
     seat = _seated(state, command)
+    if command.token in state.muted:
+        raise CommandError("muted", "the host has muted you at this table: you cannot chat here")
     text = command.args.get("text")
     if not isinstance(text, str) or not text.strip():
         raise CommandError("bad-message", "a chat message has some text")
@@ -428,6 +432,44 @@ def _chat(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     if any((ord(c) < 32 and c not in "\n\t") or c == "\x7f" for c in text):
         raise CommandError("bad-message", "a chat message has no control characters (but line breaks and tabs)")
     return [{"t": "chat", "seat": seat, "text": text.strip()}]
+
+
+def _mute(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """The host mutes a seated person at this table (``on`` false: lets them chat again)."""
+    _host(state, command)
+    index = seat_index(state, command.args.get("seat"))
+    token = state.seats[index].token
+    if token is None or state.is_host(token):
+        raise CommandError("no-such-seat", f"seat {index} has no other person to mute")
+    on = command.args.get("on", True)
+    if not isinstance(on, bool):
+        raise CommandError("bad-message", "on is true (mute) or false (let them chat again)")
+    return [{"t": "muted", "seat": index, "token": token, "on": on}]
+
+
+# -- the operator (docs/operations.md, "The console") -----------------------------------------------
+
+
+def _operator(command: Command) -> None:
+    """Refuse a command of the operator's that does not come from the server itself (no client sends one)."""
+    if not command.system:
+        raise CommandError("unknown-type", f"the server does not know the command {command.kind!r}")
+
+
+def _close(state: TableState, command: Command, rng: random.Random) -> Decision:
+    """The operator closes the table: its match ends for everyone, its events (and records) are kept, and the
+    store counts it finished, so no process takes it up again on start."""
+    _operator(command)
+    return Decision(({"t": "closed"},), OVER)
+
+
+def _hide(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """The operator hides the chat line of event ``line`` (one of the lines the table keeps)."""
+    _operator(command)
+    line = command.args.get("line")
+    if not isinstance(line, int) or isinstance(line, bool) or state.chat_line(line) is None:
+        raise CommandError("no-such-line", f"event {line} is not a chat line this table shows")
+    return [{"t": "hidden", "line": line}]
 
 
 # -- the deal ---------------------------------------------------------------------------------------
@@ -585,6 +627,9 @@ HANDLERS: dict[str, Handler] = {
     "timeout": _timeout,
     "resume": _phase_kept(_resume),
     "contribute": _phase_kept(contribute),
+    "mute": _phase_kept(_mute),
+    "close": _close,
+    "hide": _phase_kept(_hide),
     PLAY: _move,
     DRAW: _move,
     PASS: _move,

@@ -39,6 +39,10 @@ CODES: dict[str, str] = {
     "bad-contribution": "a contribution to the deal is 32 to 128 lower-case hex digits",
     "no-deal-waiting": "no deal is waiting for contributions now",
     "already-contributed": "your seat has given its contribution to this deal already",
+    "closed": "the site's operator closed this table",
+    "muted": "the host has muted you at this table",
+    "no-such-line": "there is no such chat line at this table",
+    "already-reported": "you have reported this line already",
     "too-slow": "the request's headers or body came too slowly",
     "foreign-origin": "the request came from another site's page",
 }

@@ -35,6 +35,9 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "resumed": ("seat",),
     "ready": ("seat",),
     "contributed": ("seat", "value"),
+    "closed": (),
+    "hidden": ("line",),
+    "muted": ("seat", "on"),
 }
 """For each table event, the payload fields anyone may see."""
 
@@ -160,7 +163,10 @@ def _round_ended(state: TableState) -> bool:
 def current_view(state: TableState, seat: int | None) -> dict[str, Any] | None:
     """The recipient's view of the current round, or ``None`` before the first deal."""
     view = _round_view(state, seat)
-    return None if view is None else view_to_wire(view)
+    if view is None:
+        return None
+    wire = view_to_wire(view)
+    return wire | {"legal_moves": []} if state.closed else wire  # a closed table takes no more moves
 
 
 def _round_view(state: TableState, seat: int | None) -> View | None:
@@ -223,7 +229,18 @@ def frame_for(state: TableState, event: Event, seat: int | None, now: float | No
     if kind == "away":  # why, as folded: an event of a person gone past the grace period does not store it
         public["why"] = state.seats[event.payload["seat"]].why
     frame = {"t": kind, "seq": event.seq, **public}
-    return frame if kind == "chat" else frame | {"table": state.summary(now)}
+    return frame if kind in BARE else frame | {"table": state.summary(now)}
+
+
+BARE = frozenset({"chat", "hidden"})
+"""The events whose frames carry no table summary: they change nothing of it."""
+
+
+def without_hidden(frame: dict[str, Any], hidden: set[int]) -> dict[str, Any]:
+    """A catch-up's frame as it is sent now: a chat line hidden since keeps its ``seq`` (no gap) but not its words."""
+    if frame["t"] == "chat" and frame["seq"] in hidden:
+        return {"t": "chat", "seq": frame["seq"], "seat": frame["seat"], "text": "", "hidden": True}
+    return frame
 
 
 def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
@@ -236,6 +253,6 @@ def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
         "view": current_view(state, seat),
         "match": match_result(state),
         "rounds": state.match.running_totals() if state.match is not None else [],
-        "chat": [{"seat": s, "text": text} for s, text in state.chat[-20:]],
+        "chat": [{"seq": line, "seat": s, "text": text} for line, s, text in state.chat[-20:]],
         "stand_in": sorted(i for i, by in state.stand_ins[-1].items() if by == AWAY) if state.stand_ins else [],
     }

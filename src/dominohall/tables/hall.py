@@ -379,6 +379,16 @@ class Hall:
         reply = await actor.submit(Command("sit", {"seat": seat, "name": name, "holder": holder}, token_hash(token)))
         return reply, token
 
+    async def operate(self, table_id: str, command: Command) -> int:
+        """Have the table's actor here decide and commit an operator's command (``tables.operator``): the
+        ``seq`` of its last event; ``CommandError`` when the table refuses it."""
+        actor = await self._existing(table_id)
+        reply = await actor.submit(command)
+        if reply.error is not None:
+            raise reply.error
+        assert reply.seq is not None
+        return reply.seq
+
     async def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat the holder of ``token`` (the token itself, not its hash) has at the table, if any."""
         actor = await self._existing(table_id)

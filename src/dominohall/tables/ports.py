@@ -135,6 +135,16 @@ class Store(Protocol):
         """The ids of every table whose match is not over, oldest first."""
         ...
 
+    async def add_report(self, table_id: str, line: int, reporter: str, body: dict[str, Any]) -> bool:
+        """Keep a player's report of the chat line of event ``line`` (``body``: what the console lists); False,
+        keeping nothing, when ``reporter`` has reported that line already."""
+        ...
+
+    async def reports(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The latest ``limit`` reports, newest first: each report's body with its ``table``, ``line`` and
+        ``time``."""
+        ...
+
     async def close(self) -> None:
         """Release the store's resources."""
         ...
@@ -333,6 +343,11 @@ class Coordinator(Protocol):
         tables the others published (a dead process's are left out)."""
         ...
 
+    async def owners(self, table_ids: Collection[str]) -> dict[str, str]:
+        """The process each table is chosen for, by name, among the live processes as the store has them now
+        (the console's list; it works without ``open``: the asker need not be one of the processes)."""
+        ...
+
     async def close(self) -> None:
         """Stop: every table this process owned is free for another."""
         ...
@@ -386,6 +401,10 @@ class LocalCoordinator:
     async def listings(self, here: Sequence[Listing]) -> list[Listing]:
         """This process's tables are all the tables."""
         return list(here)
+
+    async def owners(self, table_ids: Collection[str]) -> dict[str, str]:
+        """Every table is the one process's."""
+        return dict.fromkeys(table_ids, "the server")
 
     async def close(self) -> None:
         """Nothing to close."""

@@ -46,6 +46,9 @@ class EventKind(StrEnum):
     READY = "ready"
     CHAT = "chat"
     CONTRIBUTED = "contributed"
+    CLOSED = "closed"
+    HIDDEN = "hidden"
+    MUTED = "muted"
 
 
 ROUND_EVENTS = frozenset(
@@ -133,7 +136,14 @@ class TableState:
     round_seq: int = 0
     """The ``seq`` of the last event that changed the game (the table's creation, a start, a deal, a move):
     a command decided at an earlier ``seq`` is stale; chat, seats and presence leave it."""
-    chat: list[tuple[int, str]] = field(default_factory=list)
+    chat: list[tuple[int, int, str]] = field(default_factory=list)
+    """The last chat lines: each line's ``seq``, its seat and its text (a line the operator hid is gone)."""
+    hidden: set[int] = field(default_factory=set)
+    """The ``seq`` of every chat line the operator hid (docs/operations.md, "The console")."""
+    closed: bool = False
+    """The operator closed the table: its match is over for everyone, and it takes no command any more."""
+    muted: set[str] = field(default_factory=set)
+    """The token hashes of the people the host muted at this table (they may not chat here)."""
     settings: TableSettings = field(default_factory=TableSettings)
     """The table's own settings (the turn timer, the lobby)."""
     language: str = "en"
@@ -158,6 +168,8 @@ class TableState:
     by the bot that stands in while the seat is marked away, ``CLOCK`` when the person's time ran out,
     ``REPLACED`` by the bot that plays on for a person asked to leave."""
     _time: float = 0.0
+    _folding: int = 0
+    """The ``seq`` of the event being folded."""
 
     # -- questions ---------------------------------------------------------------------------------
 
@@ -202,7 +214,7 @@ class TableState:
     def clock_seat(self) -> int | None:
         """The seat whose turn is timed now: a person's seat to move in a round being played, with a timer on."""
         rnd = self.round
-        if self.phase != PLAYING or rnd is None or rnd.end is not None or not self.turn_seconds():
+        if self.closed or self.phase != PLAYING or rnd is None or rnd.end is not None or not self.turn_seconds():
             return None
         return rnd.turn if self.seats[rnd.turn].is_person() else None
 
@@ -232,7 +244,7 @@ class TableState:
 
     def deal_deadline(self) -> float | None:
         """When the next round is dealt anyway, ``pause`` seconds after the last ended (``None``: none waits)."""
-        return None if self.between_since is None else self.between_since + self.pause
+        return None if self.between_since is None or self.closed else self.between_since + self.pause
 
     def between(self, now: float) -> dict[str, Any] | None:
         """Who has pressed Continue and the seconds before the next deal, while a finished round waits."""
@@ -261,7 +273,20 @@ class TableState:
             "clock": self.clock(now),
             "between": self.between(now),
             "fair": self.fair.current(self.options.players, playing=self.is_playing()),
+            "closed": self.closed,
+            "muted": self.muted_seats(),
         }
+
+    def muted_seats(self) -> list[int]:
+        """The seats whose person the host muted at this table."""
+        return [index for index, seat in enumerate(self.seats) if seat.token is not None and seat.token in self.muted]
+
+    def chat_line(self, seq: int) -> tuple[int, str] | None:
+        """The seat and text of the chat line of event ``seq``, while the table keeps it and it is not hidden."""
+        for line_seq, seat, text in self.chat:
+            if line_seq == seq:
+                return seat, text
+        return None
 
     # -- folding -----------------------------------------------------------------------------------
 
@@ -269,7 +294,7 @@ class TableState:
         """Apply one event (the next ``seq``) to the state."""
         if event.seq != self.seq + 1:
             raise ValueError(f"table {self.table_id}: event {event.seq} folded after {self.seq}")
-        self._time = event.time
+        self._time, self._folding = event.time, event.seq
         fold = FOLDS.get(event.kind)
         if fold is None:
             raise ValueError(f"table {self.table_id}: event {event.seq} is of no known kind ({event.kind!r})")
@@ -403,7 +428,21 @@ class TableState:
         self.ready.add(payload["seat"])
 
     def _on_chat(self, payload: dict[str, Any]) -> None:
-        self.chat = [*self.chat[-49:], (payload["seat"], payload["text"])]
+        self.chat = [*self.chat[-49:], (self._folding, payload["seat"], payload["text"])]
+
+    def _on_closed(self, payload: dict[str, Any]) -> None:
+        self.closed = True
+        self.between_since = None
+
+    def _on_hidden(self, payload: dict[str, Any]) -> None:
+        self.hidden.add(payload["line"])
+        self.chat = [line for line in self.chat if line[0] != payload["line"]]
+
+    def _on_muted(self, payload: dict[str, Any]) -> None:
+        if payload.get("on", True):
+            self.muted.add(payload["token"])
+        else:
+            self.muted.discard(payload["token"])
 
     def _on_contributed(self, payload: dict[str, Any]) -> None:
         self.fair.contribute(payload["seat"], payload["value"])
@@ -428,6 +467,9 @@ FOLDS: dict[str, Fold] = {
     EventKind.READY: TableState._on_ready,
     EventKind.CHAT: TableState._on_chat,
     EventKind.CONTRIBUTED: TableState._on_contributed,
+    EventKind.CLOSED: TableState._on_closed,
+    EventKind.HIDDEN: TableState._on_hidden,
+    EventKind.MUTED: TableState._on_muted,
 }
 """How each kind of event changes a table's state (a kind missing here is refused when folded)."""
 

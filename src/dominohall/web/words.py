@@ -188,6 +188,13 @@ def control_words(language: str) -> dict[str, str]:
         "kick": forms.gettext("Ask to leave"),
         "free_seat": forms.gettext("Free this seat"),
         "bot_plays": forms.gettext("Let a bot play"),
+        "report": forms.gettext("Report"),
+        "reported": forms.gettext("Reported"),
+        "mute": forms.gettext("Mute"),
+        "unmute": forms.gettext("Show %(name)s's messages again"),
+        "mute_here": forms.gettext("Mute at this table"),
+        "unmute_here": forms.gettext("Let them chat"),
+        "closed": forms.gettext("The site's operator closed this table."),
     }
 
 
@@ -231,6 +238,10 @@ def error_words(language: str) -> dict[str, str]:
         "error_bad-contribution": forms.gettext("That contribution to the deal is not valid."),
         "error_no-deal-waiting": forms.gettext("The next deal opens when this round ends."),
         "error_foreign-origin": forms.gettext("Only this site's own pages may do that."),
+        "error_closed": forms.gettext("The site's operator closed this table."),
+        "error_muted": forms.gettext("The host has muted you at this table: you cannot chat here."),
+        "error_no-such-line": forms.gettext("That message is no longer there."),
+        "error_already-reported": forms.gettext("You have reported that message already."),
         **{f"error_{code}": unreadable for code in UNREADABLE},
         "error_other": forms.gettext("That did not work. Please try again."),
         **rule_words(language),

@@ -171,10 +171,15 @@ function settingValue(name, field, other) {
   return whole(value);
 }
 
-/** The chat's messages: each seat's name and its words, always as text. */
+/** The names whose chat lines this browser hides (chat-tools.js's Mute). @returns {string[]} */
+export const mutedNames = () => JSON.parse(localStorage.getItem("dh_muted") || "[]");
+
+/** The chat's messages: each seat's name and its words, always as text; not those of a person muted here. */
 export function renderChat(log, empty, messages, seats) {
-  log.replaceChildren(...messages.map(({ seat, text }) => {
-    const item = make("li");
+  const muted = mutedNames();
+  messages = messages.filter(({ seat }) => !muted.includes(seats?.[seat]?.name));
+  log.replaceChildren(...messages.map(({ seat, text, seq }) => {
+    const item = make("li", null, { "data-seat": seat, "data-seq": seq });
     const who = make("span", seatName(seats?.[seat], seat), { class: "who" });
     item.append(who, make("span", ": ", { class: "visually-hidden" }), make("span", text, { class: "said" })); // read apart
     return item;

@@ -25,7 +25,7 @@ export function reduce(state, frame, now = 0) {
 }
 
 /** The page's own actions (no server frame is called so). */
-const ACTIONS = new Set(["opened", "closed", "watch", "moved", "choose", "hover", "cancel", "dismiss", "fold", "record", "contribute", "checked"]);
+const ACTIONS = new Set(["opened", "lost", "watch", "moved", "choose", "hover", "cancel", "dismiss", "fold", "record", "contribute", "checked"]);
 
 /** @param {Frame | Action} frame @returns {frame is Action} */
 const isAction = (frame) => ACTIONS.has(frame.t);
@@ -43,7 +43,9 @@ function received(state, frame, now) {
     case "snapshot": return snapshot(next, frame);
     case "welcome": return { ...next, you: frame.you };
     case "presence": return { ...next, connected: frame.connected };
-    case "chat": return { ...next, chat: [...next.chat, { seat: frame.seat, text: frame.text }].slice(-CHAT_LENGTH) };
+    case "chat": return frame.hidden ? next : { ...next, chat: [...next.chat, { seat: frame.seat, text: frame.text, seq: frame.seq }].slice(-CHAT_LENGTH) };
+    case "hidden": return { ...next, chat: next.chat.filter((line) => line.seq !== frame.line) };
+    case "closed": return { ...next, view: next.view && { ...next.view, legal_moves: [] } };
     case "round": return { ...next, summary: null, view: frame.view }; // replaces the finished round
     case "started": case "rematch": return { ...next, summary: null, match: null };
     case "stood": case "kicked": case "bot": return lose(next, frame);
@@ -116,7 +118,7 @@ function act(state, action) {
   switch (action.t) {
     // a move sent on a socket that closed may never be answered: from a new socket it may be sent again
     case "opened": return { ...state, link: "open", movedAt: null };
-    case "closed": return { ...state, link: "closed", movedAt: null };
+    case "lost": return { ...state, link: "closed", movedAt: null };
     case "watch": return { ...state, watching: action.watching };
     case "moved": return { ...state, movedAt: state.seq };
     case "choose": return { ...state, choice: { tile: action.tile, moves: action.moves, current: action.current } };

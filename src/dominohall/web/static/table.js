@@ -26,6 +26,8 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const AUTO_PASS_MS = 1600;
 const NOTICE_MS = 6000;
 const FILL_LEVEL = "medium";
+/** @type {typeof import("./chat-tools.js") | null} chat-tools.js, loaded once someone else has said something */
+let tools = null;
 
 const stored = new Scores(tableId); // the scoreboard's rows, kept in the browser's storage across reloads
 /** Everything the page knows and shows (state.js): changed only through ``update``. */
@@ -61,7 +63,7 @@ const connection = new Connection(tableId, protocol, {
   },
   frame: receive,
   closed: () => {
-    update({ t: "closed" });
+    update({ t: "lost" });
     $("phase").textContent = words.reconnecting;
   },
   lastSeq: () => state.seq,
@@ -268,7 +270,8 @@ function renderStatus(table) {
   const { you } = state;
   const watcher = you === null || (isAway(state) && mySeat(state)?.why === "left");
   const full = table.phase === "waiting" && table.seats.every((seat) => !seat.free);
-  if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
+  if (table.closed) $("phase").textContent = words.closed;
+  else if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
   else $("phase").textContent = full ? words.ready_to_start : words[table.phase] || "";
 }
 
@@ -301,6 +304,8 @@ function renderTable(table) {
   const clockShown = clockSeat === null ? "" : clockText(secondsLeft(clock, performance.now()));
   renderSeats($("seats"), { table: { ...table, seats }, view, you, watching: state.watching, send, takeSeat, clockSeat, clockText: clockShown });
   renderChat($("chat-log"), $("chat-empty"), state.chat, table.seats);
+  if (!tools && state.chat.some((line) => line.seat !== you)) import("./chat-tools.js").then((loaded) => { tools = loaded; renderView(); });
+  tools?.decorate($("chat-log"), $("seats"), { table, you, send, again: renderView });
   if (waiting && host && wantsStart && !done.started && table.seats.every((seat) => !seat.free)) {
     done.started = true;
     send({ t: "start" });
@@ -390,7 +395,8 @@ function renderFair() {
 function renderTurn(table, view) {
   const { you, clock } = state;
   const away = isAway(state);
-  if (view.end) $("turn-text").textContent = table.phase === "over" ? words.over : words.round_over;
+  if (table.closed) $("turn-text").textContent = words.closed;
+  else if (view.end) $("turn-text").textContent = table.phase === "over" ? words.over : words.round_over;
   else if (view.turn === you && !away) $("turn-text").textContent = words.your_turn;
   else $("turn-text").textContent = format(words.turn_of, { name: table.seats[view.turn]?.name || seatName(table.seats[view.turn], view.turn) });
   $("round-line").textContent = roundLine(table, view, game, plural);
@@ -585,6 +591,7 @@ function receive(frame) {
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
   if (frame.t === "chat" && frame.seat !== state.you && table) unread(table, frame);
   if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
+  if (frame.t === "closed") showNotice(words.closed);
   if (notice && notice !== before.notice && table) {
     const { seat } = notice;
     showNotice(seat === state.you ? words.you_timed_out : format(words.timed_out, { name: seatName(table.seats[seat], seat) }));

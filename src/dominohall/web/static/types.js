@@ -40,7 +40,8 @@
  * @typedef {{id: string, game: string, options: {[name: string]: any}, sides: number[], seats: Seat[],
  *   host_seat: number | null, phase: "waiting" | "playing" | "over", matches: number, seq: number,
  *   settings?: {turn_seconds: number | null, public: boolean}, turn_seconds?: number,
- *   clock?: WireClock | null, between?: {ready: number[], left: number} | null, fair?: FairInfo | null}} Table
+ *   clock?: WireClock | null, between?: {ready: number[], left: number} | null, fair?: FairInfo | null,
+ *   closed?: boolean, muted?: number[]}} Table
  */
 
 /**
@@ -71,7 +72,7 @@
 
 /** @typedef {{totals: number[], winners: number[]}} MatchResult A finished match: its totals and winners. */
 
-/** @typedef {{seat: number, text: string}} ChatLine */
+/** @typedef {{seat: number, text: string, seq?: number}} ChatLine */
 
 /**
  * The frames the server sends (docs/protocol.md, "Server frames").
@@ -86,20 +87,21 @@
  *   clock?: WireClock | null, timeout?: boolean, table?: Table | null, match?: MatchResult | null,
  *   fair?: FairProof | null}} MoveFrame
  * @typedef {{t: "presence", connected: (boolean | null)[], seq?: undefined}} PresenceFrame
- * @typedef {{t: "chat", seq: number, seat: number, text: string}} ChatFrame
+ * @typedef {{t: "chat", seq: number, seat: number, text: string, hidden?: boolean}} ChatFrame
+ * @typedef {{t: "hidden", seq: number, line: number}} HiddenFrame
  * @typedef {{t: "created" | "sat" | "stood" | "kicked" | "bot" | "settings" | "started" | "rematch" | "away"
- *   | "back" | "resumed" | "ready", seq: number, table: Table, seat?: number | null, name?: string | null,
- *   level?: string | null, why?: string | null}} TableFrame
+ *   | "back" | "resumed" | "ready" | "closed" | "muted", seq: number, table: Table, seat?: number | null, name?: string | null,
+ *   level?: string | null, why?: string | null, on?: boolean}} TableFrame
  * @typedef {{t: "hint", id: string, at: number, move: Move, seq?: undefined}} HintFrame
  * @typedef {{t: "contributed", seq: number, seat: number, value: string, table: Table}} ContributedFrame
  * @typedef {AckFrame | ErrorFrame | SnapshotFrame | WelcomeFrame | RoundFrame | MoveFrame | PresenceFrame
- *   | ChatFrame | TableFrame | HintFrame | ContributedFrame} Frame
+ *   | ChatFrame | HiddenFrame | TableFrame | HintFrame | ContributedFrame} Frame
  */
 
 /**
  * What the page itself does to its state: the socket opened or closed, watching or not, a move sent, a
  * tile of the hand chosen (and one of its places), the summary dismissed or folded, a match's record read.
- * @typedef {{t: "opened"} | {t: "closed"} | {t: "watch", watching: boolean} | {t: "moved"}
+ * @typedef {{t: "opened"} | {t: "lost"} | {t: "watch", watching: boolean} | {t: "moved"}
  *   | {t: "choose", tile: Tile, moves: Move[], current: number | null} | {t: "hover", index: number | null}
  *   | {t: "cancel"} | {t: "dismiss"} | {t: "fold"}
  *   | {t: "record", record: {rounds: {end?: unknown, penalties?: number[], scores?: number[]}[]}, match: number}
