@@ -76,6 +76,14 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="accept permessage-deflate on WebSockets (off by default: ~110 KiB per connection, ~30%% more CPU)",
     )
+    parser.add_argument(
+        "--metrics-allow",
+        action="append",
+        metavar="CIDR",
+        help="an address or network that may read /metrics (repeatable; default: loopback, 127.0.0.0/8 and ::1; "
+        "once given, only those given: add 127.0.0.1 to keep loopback). Behind a proxy the proxy's address and "
+        "every X-Forwarded-For address must be allowed",
+    )
     parser.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
     parser.set_defaults(run=run)
 
@@ -94,13 +102,19 @@ def run(args: argparse.Namespace) -> int:
     from ..server.app import create_app
     from ..server.guards import BoundedWebSocket, guarded_http
     from ..server.logs import configure
-    from ..server.settings import ServerSettings
+    from ..server.metrics import behind_proxies, networks
+    from ..server.settings import LOOPBACK, ServerSettings
     from ..store.backends import backend_for
 
     try:
         backend = backend_for(args.db)
     except StoreError as error:
         raise SystemExit(f"dominohall: {error}") from None
+    metrics_allow = tuple(args.metrics_allow or LOOPBACK)
+    try:
+        networks(metrics_allow)
+    except ValueError as error:
+        raise SystemExit(f"dominohall: --metrics-allow: {error}") from None
     settings = ServerSettings(
         tables=TableConfig(bot_delay=bot_delay(args), grace=args.grace, between_rounds=args.between_rounds),
         allowed_origins=tuple(args.origin),
@@ -111,11 +125,14 @@ def run(args: argparse.Namespace) -> int:
         tables_per_minute=args.tables_per_minute,
         send_buffer=args.send_buffer * 1024,
         request_timeout=args.request_timeout,
+        metrics_allow=metrics_allow,
     )
     configure()
     app = create_app(backend.store, settings, backend.coordinator)
+    # The proxy headers' middleware is applied by behind_proxies rather than by uvicorn, below a middleware that
+    # keeps the connection's own address for /metrics (every address a request names must be allowed there).
     config = uvicorn.Config(
-        app,
+        behind_proxies(app, args.forwarded_allow_ips),
         host=args.host,
         port=args.port,
         ws_max_size=settings.max_frame,
@@ -127,8 +144,8 @@ def run(args: argparse.Namespace) -> int:
         # BoundedWebSocket is it, telling the app what each connection holds unsent (a slow reader's bound).
         ws=BoundedWebSocket,
         ws_per_message_deflate=args.ws_compression,
-        # Client addresses (per-address limits) come from X-Forwarded-For only from these proxies.
-        proxy_headers=True,
+        # Client addresses (per-address limits) come from X-Forwarded-For only from these proxies (above).
+        proxy_headers=False,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
     # The cyclic collector's full passes walk every table's objects: at 1,000 tables one took 150-400 ms,

@@ -16,7 +16,7 @@ from ..tables.bots import BotRunner
 from ..tables.hall import Hall
 from ..tables.ports import Coordinator, LocalCoordinator, Store
 from ..web.pages import mount as mount_site
-from . import errors, http, ws
+from . import errors, http, metrics, ws
 from .guards import BoundedBodies
 from .limits import PerAddress
 from .origins import SameOriginPosts
@@ -73,10 +73,13 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
         hall = Hall(store, config, BotRunner(settings.bot_workers), coordinator or LocalCoordinator())
         app.state.hall = hall
         app.state.analyses = Analyses(store)
+        app.state.watch = watch = metrics.ProcessWatch()
         await hall.open()
+        watch.start()
         try:
             yield
         finally:
+            await watch.stop()
             await app.state.analyses.close()
             await hall.close()
             await store.close()
@@ -84,11 +87,13 @@ def create_app(store: Store, settings: ServerSettings | None = None, coordinator
     app = FastAPI(title="Domino Hall", version=__version__, lifespan=lifespan)
     app.state.settings = settings
     app.state.protocol_version = PROTOCOL_VERSION  # the site's pages say hello in it (web is below server)
+    app.state.metrics_allow = metrics.networks(settings.metrics_allow)
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     errors.install(app)
     app.add_exception_handler(RequestValidationError, http.invalid_request)
     app.include_router(http.router)
     app.include_router(ws.router)
+    app.include_router(metrics.router)
     mount_site(app)
     app.add_middleware(BoundedBodies, limit=settings.max_body, timeout=settings.request_timeout)
     app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 from ..tables.config import TableConfig
 
+LOOPBACK = ("127.0.0.0/8", "::1/128")
+"""Who may read ``/metrics`` unless ``--metrics-allow`` says otherwise."""
+
 
 @dataclass(frozen=True)
 class ServerSettings:
@@ -34,5 +37,7 @@ class ServerSettings:
     tables_per_minute: int = 20
     secure_cookies: bool = False
     """Mark seat cookies ``Secure`` (behind HTTPS)."""
+    metrics_allow: tuple[str, ...] = LOOPBACK
+    """The addresses and networks ``/metrics`` answers (every address a request names must be in one)."""
     bot_workers: int | None = None
     """Processes for the searching bots (default: the cores less one)."""
