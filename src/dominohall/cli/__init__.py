@@ -1,4 +1,5 @@
-"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve``."""
+"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve | backup |
+restore``."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import analyse, play, records, serve, simulate, tournament
+from . import analyse, backups, play, records, serve, simulate, tournament
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_parser(commands)
     tournament.add_parser(commands)
     serve.add_parser(commands)
+    backups.add_parsers(commands)
     return parser
 
 
