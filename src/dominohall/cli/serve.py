@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import os
 from typing import Any
 
@@ -45,6 +46,22 @@ def add_parser(commands: Any) -> None:
         default=TABLES.between_rounds,
         help="seconds a finished round waits for the next deal unless everyone presses Continue first "
         f"({TABLES.between_rounds:g})",
+    )
+    parser.add_argument(
+        "--keep-whole",
+        type=days,
+        default=TABLES.keep_whole,
+        metavar="DAYS",
+        help="days a table whose match is over is kept whole after its last event; then only its match records "
+        f"(default {TABLES.keep_whole:g}; 'forever' to keep every table whole)",
+    )
+    parser.add_argument(
+        "--keep-records",
+        type=days,
+        default=TABLES.keep_records,
+        metavar="DAYS",
+        help="days after its last event after which nothing of such a table is kept, records included "
+        f"(default {TABLES.keep_records:g}; 'forever'). Retention runs hourly, in one process of a cluster",
     )
     parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
     parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
@@ -88,6 +105,23 @@ def add_parser(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def days(text: str) -> float:
+    """A number of days (at least 0), or ``forever``.
+
+    >>> days("30"), days("0.5"), days("forever")
+    (30.0, 0.5, inf)
+    """
+    if text == "forever":
+        return math.inf
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}")
+    return value
+
+
 def bot_delay(args: argparse.Namespace) -> float:
     """The bots' delay: the option, else the environment, else ``TableConfig``'s (0.8 s)."""
     if args.bot_delay is not None:
@@ -116,7 +150,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise SystemExit(f"dominohall: --metrics-allow: {error}") from None
     settings = ServerSettings(
-        tables=TableConfig(bot_delay=bot_delay(args), grace=args.grace, between_rounds=args.between_rounds),
+        tables=TableConfig(
+            bot_delay=bot_delay(args),
+            grace=args.grace,
+            between_rounds=args.between_rounds,
+            keep_whole=args.keep_whole,
+            keep_records=max(args.keep_records, args.keep_whole),  # records are never kept shorter than whole
+        ),
         allowed_origins=tuple(args.origin),
         secure_cookies=args.secure_cookies,
         message_rate=args.message_rate,
