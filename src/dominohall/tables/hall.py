@@ -47,6 +47,8 @@ TAKE_UP_SLICE = 64
 RETENTION = "retention"
 """The name chosen among the live processes like a table's id: the process it is chosen for runs retention
 (every process computes the same choice, so one of them does)."""
+RETENTION_FIRST = 60.0
+"""Seconds after the start before the first pass of retention."""
 RETAIN_SLICE = 50
 """Tables a pass of retention reduces to their records between two turns of the event loop."""
 DAY = 86400.0
@@ -258,9 +260,12 @@ class Hall:
         return self.coordinator.chooses(RETENTION)
 
     async def _keep_retention(self) -> None:
-        """Every ``retention_interval`` seconds, in the process chosen for it: a pass of retention."""
+        """A minute after the start (a process restarted often still runs it), then every ``retention_interval``
+        seconds, in the process chosen for it: a pass of retention."""
+        wait = min(RETENTION_FIRST, self.config.retention_interval)
         while True:
-            await asyncio.sleep(self.config.retention_interval)
+            await asyncio.sleep(wait)
+            wait = self.config.retention_interval
             if not self.runs_retention():
                 continue
             try:
