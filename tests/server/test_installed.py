@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -29,13 +30,28 @@ UV = str(Path(sys.executable).with_name("uv"))
 """uv, installed by ``make`` beside the virtual environment's Python."""
 
 
+def clean_copy(folder: Path) -> Path:
+    """What a build reads, copied from the checkout into ``folder / "source"``: never a ``build`` folder or an
+    ``egg-info`` of an earlier build, whose lists of files setuptools would add to the wheel (a template left
+    out of the package's data would still be in it)."""
+    source = folder / "source"
+    skip = shutil.ignore_patterns("*.egg-info", "__pycache__")
+    for name in ("src", "docs"):  # docs: web/fairness.md links to docs/fairness.md
+        shutil.copytree(ROOT / name, source / name, symlinks=True, ignore=skip)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    return source
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server run by ``dominohall serve`` of a new virtual environment holding the wheel and its pinned
     dependencies, and nothing of the checkout."""
     folder = tmp_path_factory.mktemp("installed")
     wheels, venv = folder / "wheels", folder / "venv"
-    subprocess.run([UV, "build", "-q", "--wheel", "--out-dir", str(wheels), str(ROOT)], check=True, cwd=folder)
+    subprocess.run(
+        [UV, "build", "-q", "--wheel", "--out-dir", str(wheels), str(clean_copy(folder))], check=True, cwd=folder
+    )
     (wheel,) = wheels.glob("dominohall-*.whl")
     reference = (ROOT / "docs" / "fairness.md").read_text("utf-8")
     with zipfile.ZipFile(wheel) as archive:
