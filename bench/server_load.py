@@ -15,7 +15,11 @@ is its turn, for ``--seconds``. A finished match is followed by a rematch.
   changes by; ``server_cpu_share``: that CPU time over the wall time (1.0: one core busy all along);
 - ``idle_kib_per_table``: growth of the server's resident memory (``VmRSS``) per table, between before the
   first table and when every table is started, connected, and waiting for its person to move;
-- ``errors``: error frames, failed connections and commands that got no answer.
+- ``errors``: error frames, failed connections and commands that got no answer;
+- ``loop_lags_over_50ms``, ``gc_full_passes``, ``gc_pauses_over_50ms``: from the server's own ``/metrics``
+  (a tree without them: ``null``), over the measured window: the event loop's wake-ups more than 50 ms
+  late, the collector's full (generation 2) passes, and its passes of any generation that took over 50 ms;
+  ``loop_lag_longest_ms``: the longest lag since the server started.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
 
 from serving import free_port, start_server
@@ -53,6 +58,51 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+def server_metrics(port: int) -> dict[tuple[str, str], float] | None:
+    """The server's ``/metrics`` samples that the figures use, by name and label (``le`` or ``generation``
+    and ``le``); ``None`` when the server has no ``/metrics``."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as response:
+            text = response.read().decode()
+    except OSError:
+        return None
+    found: dict[tuple[str, str], float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            label = "/".join(sample.labels.get(name, "") for name in ("generation", "le"))
+            found[sample.name, label] = found.get((sample.name, label), 0.0) + sample.value
+    return found
+
+
+def window_figures(
+    before: dict[tuple[str, str], float] | None, after: dict[tuple[str, str], float] | None
+) -> dict[str, Any]:
+    """The loop's and the collector's figures of the measured window, from two scrapes of ``/metrics``."""
+    if before is None or after is None:
+        return {
+            "loop_lags_over_50ms": None,
+            "loop_lag_longest_ms": None,
+            "gc_full_passes": None,
+            "gc_pauses_over_50ms": None,
+        }
+
+    def grew(name: str, label: str) -> int:
+        return round(after.get((name, label), 0.0) - before.get((name, label), 0.0))
+
+    lags = grew("dominohall_loop_lag_seconds_count", "/") - grew("dominohall_loop_lag_seconds_bucket", "/0.05")
+    generations = ("0", "1", "2")
+    pauses = sum(
+        grew("dominohall_gc_pause_seconds_count", f"{g}/") - grew("dominohall_gc_pause_seconds_bucket", f"{g}/0.05")
+        for g in generations
+    )
+    return {
+        "loop_lags_over_50ms": lags,
+        "loop_lag_longest_ms": round(1000 * after.get(("dominohall_loop_lag_longest_seconds", "/"), 0.0), 1),
+        "gc_full_passes": grew("dominohall_gc_pause_seconds_count", "2/"),
+        "gc_pauses_over_50ms": pauses,
+    }
 
 
 def create_table(port: int, bots: str) -> tuple[str, str]:
@@ -255,6 +305,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     gc.collect()
     gc.freeze()
     gc.disable()
+    metrics_before = await asyncio.to_thread(server_metrics, port)
     figures.measuring = True
     if args.loopstats:
         os.kill(pid, signal.SIGUSR1)  # bench/loopstats: the measured window begins
@@ -267,6 +318,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     if args.loopstats:
         os.kill(pid, signal.SIGUSR1)  # and ends: the server writes its loop's figures
     figures.measuring = False
+    metrics_after = await asyncio.to_thread(server_metrics, port)  # the window's end (and a moment)
     gc.enable()
     settle = time.perf_counter() + 10
     while time.perf_counter() < settle and any(p.pending for p in players):
@@ -297,6 +349,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
         "idle_kib_per_table": round((idle - before) / max(1, len(players)), 1),
         "server_rss_mib": round(rss_kib(pid) / 1024, 1),
         "errors": figures.errors,
+        **window_figures(metrics_before, metrics_after),
         "error_examples": figures.details,
     }
 

@@ -50,6 +50,8 @@ class Server:
     store: str | None = None
     """The event store's URL (a shared PostgreSQL database); by default the SQLite file ``db``, whose
     folder keeps the log either way."""
+    program: list[str] | None = None
+    """What runs ``serve`` (an installed ``dominohall`` script); by default ``python -m dominohall``."""
 
     @property
     def url(self) -> str:
@@ -59,9 +61,7 @@ class Server:
     def start(self) -> Server:
         """Start the server and wait for ``/healthz``."""
         command = [
-            sys.executable,
-            "-m",
-            "dominohall",
+            *(self.program or [sys.executable, "-m", "dominohall"]),
             "serve",
             "--port",
             str(self.port),

@@ -1,40 +1,109 @@
-"""The package as a wheel installs it: built from the checkout, installed into a folder of its own and served
-from there, it serves the page whose text lives in the repository's docs (the fair deals' reference)."""
+"""The package as a wheel installs it: built from the checkout, installed with its pinned dependencies
+(``requirements.lock``) into a new virtual environment, and served by that environment's ``dominohall
+serve``, it serves the whole site (templates, scripts, the docs' pages, the fair deals' reference) and plays a
+table to the end of its match.
+
+uv builds and installs (it is installed beside the test's Python by ``make``), from its cache and offline:
+``make`` has installed every pinned package through uv, so nothing is downloaded and this takes seconds.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import shutil
 import subprocess
 import sys
 import urllib.request
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from .harness import Server
+import pytest
+
+from dominohall.games.records import verify
+
+from .harness import Client, Server, create_table, http, play_turns
 
 ROOT = Path(__file__).resolve().parents[2]
+UV = str(Path(sys.executable).with_name("uv"))
+"""uv, installed by ``make`` beside the virtual environment's Python."""
 
 
-def test_a_server_installed_from_the_wheel_serves_the_fair_deals_reference(tmp_path: Path) -> None:
-    wheels, target = tmp_path / "wheels", tmp_path / "installed"
-    uv = str(Path(sys.executable).with_name("uv"))  # installed by make beside the venv's python
-    subprocess.run([uv, "build", "-q", "--wheel", "--out-dir", str(wheels), str(ROOT)], check=True, cwd=tmp_path)
+def clean_copy(folder: Path) -> Path:
+    """What a build reads, copied from the checkout into ``folder / "source"``: never a ``build`` folder or an
+    ``egg-info`` of an earlier build, whose lists of files setuptools would add to the wheel (a template left
+    out of the package's data would still be in it)."""
+    source = folder / "source"
+    skip = shutil.ignore_patterns("*.egg-info", "__pycache__")
+    for name in ("src", "docs"):  # docs: web/fairness.md links to docs/fairness.md
+        shutil.copytree(ROOT / name, source / name, symlinks=True, ignore=skip)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    return source
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server run by ``dominohall serve`` of a new virtual environment holding the wheel and its pinned
+    dependencies, and nothing of the checkout."""
+    folder = tmp_path_factory.mktemp("installed")
+    wheels, venv = folder / "wheels", folder / "venv"
+    subprocess.run(
+        [UV, "build", "-q", "--wheel", "--out-dir", str(wheels), str(clean_copy(folder))], check=True, cwd=folder
+    )
     (wheel,) = wheels.glob("dominohall-*.whl")
     reference = (ROOT / "docs" / "fairness.md").read_text("utf-8")
     with zipfile.ZipFile(wheel) as archive:
         assert archive.read("dominohall/web/fairness.md").decode("utf-8") == reference  # a copy, not a link
-    subprocess.run([uv, "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)], check=True)
-    env = {"PYTHONPATH": str(target)}
+    base = Path(sys.base_prefix) / "bin" / "python3"
+    subprocess.run([UV, "venv", "-q", "--python", str(base), str(venv)], check=True, cwd=folder)
+    python = str(venv / "bin" / "python")
+    install = [UV, "pip", "install", "-q", "--offline", "--python", python, "-c", str(ROOT / "requirements.lock")]
+    subprocess.run([*install, str(wheel)], check=True, cwd=folder)
+    env = {"PYTHONPATH": ""}  # none of the checkout's src (empty: unset for Python)
     where = subprocess.run(
-        [sys.executable, "-c", "import dominohall.web.pages as p; print(p.FAIRNESS.resolve())"],
-        env=os.environ | env, cwd=tmp_path, capture_output=True, text=True, check=True,
-    ).stdout.strip()  # fmt: skip
-    assert Path(where).is_relative_to(target), "the server below would not run the installed copy"
-    server = Server(tmp_path / "db.sqlite", env=env).start()
-    try:
-        with urllib.request.urlopen(f"{server.url}/fairness", timeout=10) as response:
-            status, page = response.status, response.read().decode("utf-8")
-    finally:
-        server.stop()
+        [python, "-c", "import dominohall.web.pages as p; print(p.__file__, p.FAIRNESS.resolve())"],
+        env=os.environ | env, cwd=folder, capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    assert all(Path(path).is_relative_to(venv) for path in where), f"not the installed copy: {where}"
+    server = Server(folder / "db.sqlite", env=env, program=[str(venv / "bin" / "dominohall")]).start()
+    yield server
+    server.stop()
+
+
+def get(server: Server, path: str) -> tuple[int, str, str]:
+    """``GET path``: the status, the content type and the text."""
+    with urllib.request.urlopen(f"{server.url}{path}", timeout=10) as response:
+        return response.status, response.headers["content-type"], response.read().decode("utf-8")
+
+
+def test_the_installed_server_serves_the_pages_scripts_and_docs(installed: Server) -> None:
+    status, kind, home = get(installed, "/en/")
+    assert status == 200 and kind.startswith("text/html") and "/static/site.css" in home
+    assert "Chicken Foot" in get(installed, "/en/chicken-foot")[2]  # a game's page: its rules, from the docs
+    assert "Mexican Train" in get(installed, "/en/mexican-train")[2]
+    assert get(installed, "/pl/bots")[0] == 200  # the ladder of the bots' strength, ladder.json
+    status, _, script = get(installed, "/static/table.js")
+    assert status == 200 and "import" in script
+    status, _, page = get(installed, "/fairness")
     assert status == 200
     assert "<h3>Test vector</h3>" in page and "dominohall/fair@1" in page  # the reference, rendered
+
+
+def test_the_installed_server_plays_a_table_to_the_end(installed: Server) -> None:
+    table_id, cookie = create_table(installed, [None, "easy"], {"players": 2, "length": "one"})
+    request = urllib.request.Request(f"{installed.url}/t/{table_id}", headers={"cookie": cookie})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200 and "/static/table.js" in response.read().decode("utf-8")
+
+    async def play() -> None:
+        host = await Client.open(installed, table_id, cookie)
+        assert (await host.command({"t": "start"}))["t"] == "ack"
+        assert await play_turns(host, 0)
+        assert host.is_over()
+        await host.close()
+
+    asyncio.run(play())
+    status, record, _ = http("GET", f"{installed.url}/api/tables/{table_id}/record?match=1")
+    assert status == 200 and verify(record) == []

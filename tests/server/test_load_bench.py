@@ -8,7 +8,16 @@ import sys
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "server_load.py"
-KEYS = {"tables", "moves_per_s", "ack_p50_ms", "ack_p99_ms", "ack_p999_ms", "idle_kib_per_table", "errors"}
+KEYS = {
+    "tables",
+    "moves_per_s",
+    "ack_p50_ms",
+    "ack_p99_ms",
+    "ack_p999_ms",
+    "idle_kib_per_table",
+    "errors",
+    "gc_full_passes",
+}
 
 
 def test_the_load_bench_prints_its_figures_without_errors() -> None:
@@ -27,3 +36,4 @@ def test_the_load_bench_prints_its_figures_without_errors() -> None:
     assert figures["errors"] == 0, figures
     assert figures["moves_per_s"] > 0
     assert figures["ack_p50_ms"] is not None
+    assert figures["loop_lags_over_50ms"] is not None  # read from the server's /metrics

@@ -141,6 +141,22 @@ class CountingStore:
         """As the store does."""
         return await self.store.unfinished()
 
+    async def finished_idle(self, before: float, limit: int) -> list[tuple[str, int]]:
+        """As the store does."""
+        return await self.store.finished_idle(before, limit)
+
+    async def keep_records(self, table_id: str, seq: int, records: Sequence[dict[str, Any]], last: float) -> bool:
+        """As the store does."""
+        return await self.store.keep_records(table_id, seq, records, last)
+
+    async def kept_records(self, table_id: str) -> list[dict[str, Any]]:
+        """As the store does."""
+        return await self.store.kept_records(table_id)
+
+    async def forget(self, before: float) -> int:
+        """As the store does."""
+        return await self.store.forget(before)
+
     async def close(self) -> None:
         """As the store does."""
         await self.store.close()

@@ -1,4 +1,5 @@
-"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve | admin``."""
+"""The command line: ``dominohall play | simulate | tournament | verify | replay | analyse | serve | admin |
+backup | restore``."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import admin, analyse, play, records, serve, simulate, tournament
+from . import admin, analyse, backups, play, records, serve, simulate, tournament
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_parser(commands)
     serve.add_parser(commands)
     admin.add_parser(commands)
+    backups.add_parsers(commands)
     return parser
 
 

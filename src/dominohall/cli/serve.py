@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import os
 from typing import Any
 
@@ -46,6 +47,22 @@ def add_parser(commands: Any) -> None:
         help="seconds a finished round waits for the next deal unless everyone presses Continue first "
         f"({TABLES.between_rounds:g})",
     )
+    parser.add_argument(
+        "--keep-whole",
+        type=days,
+        default=TABLES.keep_whole,
+        metavar="DAYS",
+        help="days a table whose match is over is kept whole after its last event; then only its match records "
+        f"(default {TABLES.keep_whole:g}; 'forever' to keep every table whole)",
+    )
+    parser.add_argument(
+        "--keep-records",
+        type=days,
+        default=TABLES.keep_records,
+        metavar="DAYS",
+        help="days after its last event after which nothing of such a table is kept, records included "
+        f"(default {TABLES.keep_records:g}; 'forever'). Retention runs hourly, in one process of a cluster",
+    )
     parser.add_argument("--origin", action="append", default=[], help="an allowed WebSocket Origin (repeatable)")
     parser.add_argument("--message-rate", type=float, default=20.0, help="messages per second per connection (20)")
     parser.add_argument("--message-burst", type=int, default=60, help="messages at once per connection (60)")
@@ -76,12 +93,37 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="accept permessage-deflate on WebSockets (off by default: ~110 KiB per connection, ~30%% more CPU)",
     )
+    parser.add_argument(
+        "--metrics-allow",
+        action="append",
+        metavar="CIDR",
+        help="an address or network that may read /metrics (repeatable; default: loopback, 127.0.0.0/8 and ::1; "
+        "once given, only those given: add 127.0.0.1 to keep loopback). Behind a proxy the proxy's address and "
+        "every X-Forwarded-For address must be allowed",
+    )
     parser.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
     parser.set_defaults(run=run)
 
 
 ADMIN_TOKEN_ENV = "DOMINOHALL_ADMIN_TOKEN"
 """The operator's token for the console (``/admin``); unset or empty, the console is off."""
+
+
+def days(text: str) -> float:
+    """A number of days (at least 0), or ``forever``.
+
+    >>> days("30"), days("0.5"), days("forever")
+    (30.0, 0.5, inf)
+    """
+    if text == "forever":
+        return math.inf
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}") from None
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"not a number of days: {text!r}")
+    return value
 
 
 def bot_delay(args: argparse.Namespace) -> float:
@@ -98,15 +140,27 @@ def run(args: argparse.Namespace) -> int:
     from ..server.app import create_app
     from ..server.guards import BoundedWebSocket, guarded_http
     from ..server.logs import configure
-    from ..server.settings import ServerSettings
+    from ..server.metrics import behind_proxies, networks
+    from ..server.settings import LOOPBACK, ServerSettings
     from ..store.backends import backend_for
 
     try:
         backend = backend_for(args.db)
     except StoreError as error:
         raise SystemExit(f"dominohall: {error}") from None
+    metrics_allow = tuple(args.metrics_allow or LOOPBACK)
+    try:
+        networks(metrics_allow)
+    except ValueError as error:
+        raise SystemExit(f"dominohall: --metrics-allow: {error}") from None
     settings = ServerSettings(
-        tables=TableConfig(bot_delay=bot_delay(args), grace=args.grace, between_rounds=args.between_rounds),
+        tables=TableConfig(
+            bot_delay=bot_delay(args),
+            grace=args.grace,
+            between_rounds=args.between_rounds,
+            keep_whole=args.keep_whole,
+            keep_records=max(args.keep_records, args.keep_whole),  # records are never kept shorter than whole
+        ),
         allowed_origins=tuple(args.origin),
         secure_cookies=args.secure_cookies,
         message_rate=args.message_rate,
@@ -116,11 +170,14 @@ def run(args: argparse.Namespace) -> int:
         send_buffer=args.send_buffer * 1024,
         request_timeout=args.request_timeout,
         admin_token=os.environ.get(ADMIN_TOKEN_ENV) or None,
+        metrics_allow=metrics_allow,
     )
     configure()
     app = create_app(backend.store, settings, backend.coordinator)
+    # The proxy headers' middleware is applied by behind_proxies rather than by uvicorn, below a middleware that
+    # keeps the connection's own address for /metrics (every address a request names must be allowed there).
     config = uvicorn.Config(
-        app,
+        behind_proxies(app, args.forwarded_allow_ips),
         host=args.host,
         port=args.port,
         ws_max_size=settings.max_frame,
@@ -132,8 +189,8 @@ def run(args: argparse.Namespace) -> int:
         # BoundedWebSocket is it, telling the app what each connection holds unsent (a slow reader's bound).
         ws=BoundedWebSocket,
         ws_per_message_deflate=args.ws_compression,
-        # Client addresses (per-address limits) come from X-Forwarded-For only from these proxies.
-        proxy_headers=True,
+        # Client addresses (per-address limits) come from X-Forwarded-For only from these proxies (above).
+        proxy_headers=False,
         forwarded_allow_ips=args.forwarded_allow_ips,
     )
     # The cyclic collector's full passes walk every table's objects: at 1,000 tables one took 150-400 ms,

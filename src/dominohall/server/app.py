@@ -20,7 +20,7 @@ from ..tables.ratings import ladder_ratings
 from ..web.pages import LADDER_FILE, read_ladder
 from ..web.pages import mount as mount_site
 from ..web.players import PlayerCookies
-from . import admin, errors, http, ws
+from . import admin, errors, http, metrics, ws
 from . import players as player_api
 from .guards import BoundedBodies
 from .limits import PerAddress
@@ -88,10 +88,13 @@ def create_app(
         hall = Hall(store, config, BotRunner(settings.bot_workers), coordinator or LocalCoordinator())
         app.state.hall = hall
         app.state.analyses = Analyses(store)
+        app.state.watch = watch = metrics.ProcessWatch()
         await hall.open()
+        watch.start()
         try:
             yield
         finally:
+            await watch.stop()
             await app.state.analyses.close()
             await hall.close()
             await store.close()
@@ -100,6 +103,7 @@ def create_app(
     app.state.settings = settings
     app.state.players = players
     app.state.protocol_version = PROTOCOL_VERSION  # the site's pages say hello in it (web is below server)
+    app.state.metrics_allow = metrics.networks(settings.metrics_allow)
     app.state.limits = PerAddress(settings.max_connections_per_address, settings.tables_per_minute)
     errors.install(app)
     app.add_exception_handler(RequestValidationError, http.invalid_request)
@@ -107,6 +111,7 @@ def create_app(
     app.include_router(player_api.router)
     app.include_router(ws.router)
     app.include_router(admin.router)
+    app.include_router(metrics.router)
     mount_site(app)
     app.add_middleware(BoundedBodies, limit=settings.max_body, timeout=settings.request_timeout)
     app.add_middleware(SameOriginPosts, allowed=settings.allowed_origins)

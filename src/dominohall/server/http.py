@@ -144,9 +144,12 @@ async def record(table_id: str, request: Request, match: Annotated[int | None, Q
     finished rounds (the round being played stays secret)."""
     hall = hall_of(request)
     actor = await hall.actor(table_id)
-    if actor is None:
-        return refusal(CommandError("no-table", "there is no table with this id: check the link"))
     try:
+        if actor is None:  # maybe a table reduced to its records by retention
+            kept = await hall.kept_record(table_id, match)
+            if kept is None:
+                return refusal(CommandError("no-table", "there is no table with this id: check the link"))
+            return Response(orjson.dumps(kept), media_type="application/json")
         return Response(await hall.records.encoded(actor.state, hall.store, match), media_type="application/json")
     except CommandError as error:
         return refusal(error)

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 from ..tables.config import TableConfig
 
+LOOPBACK = ("127.0.0.0/8", "::1/128")
+"""Who may read ``/metrics`` unless ``--metrics-allow`` says otherwise."""
+
 
 @dataclass(frozen=True)
 class ServerSettings:
@@ -36,5 +39,7 @@ class ServerSettings:
     """Mark seat cookies ``Secure`` (behind HTTPS)."""
     admin_token: str | None = None
     """The operator's token for the console (``/admin``; ``DOMINOHALL_ADMIN_TOKEN``): ``None``, the console is off."""
+    metrics_allow: tuple[str, ...] = LOOPBACK
+    """The addresses and networks ``/metrics`` answers (every address a request names must be in one)."""
     bot_workers: int | None = None
     """Processes for the searching bots (default: the cores less one)."""

@@ -19,6 +19,7 @@ import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from ..tables import metrics
 from ..tables.actor import TableActor
 from ..tables.errors import CommandError
 from ..tables.hall import Hall
@@ -134,9 +135,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if not limits.connect(address):
         await websocket.close(code=POLICY)
         return
+    metrics.CONNECTIONS.open += 1
+    metrics.CONNECTIONS.opened += 1
     try:
         await _serve(websocket, table_id, settings)
     finally:
+        metrics.CONNECTIONS.open -= 1
         limits.disconnect(address)
 
 
@@ -191,6 +195,7 @@ async def _run(connection: Connection, actor: TableActor, settings: ServerSettin
     for task in done:
         if task is tasks[1]:
             code = TRY_LATER
+            metrics.CONNECTIONS.dropped_slow += 1
             log.warning("slow client dropped", extra={"table": actor.table_id})
         elif not task.cancelled() and isinstance(task.exception(), _CloseRequestError):
             code = task.exception().code  # type: ignore[union-attr]

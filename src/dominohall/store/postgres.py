@@ -57,9 +57,10 @@ SCHEMA_LOCK = 0x646F6D696E6F
 
 SCHEMA_VERSION = "dominohall schema 2"
 """The comment the schema's last step writes on ``events``: a process that finds it makes no schema at all. A
-database of an earlier version (``dominohall schema 1``: no players) has another comment, so the schema is run
-again: every statement of it makes what is missing and leaves what is there (``IF NOT EXISTS``, ``OR
-REPLACE``), so that is the upgrade."""
+database of an earlier version (``dominohall schema 1``) has another comment, so the schema is run again: every
+statement of it makes what is missing and leaves what is there (``IF NOT EXISTS``, ``OR REPLACE``), so that is
+the upgrade. Version 2 adds the players' tables (docs/players.md), the chat reports, ``kept_records``, and lets
+forgetting rewrite a name in the events and retention remove whole tables' events (``FORGETTING``)."""
 SCHEMA_READY = "SELECT obj_description(to_regclass('events'), 'pg_class') IS NOT DISTINCT FROM %s"
 """True once the schema is whole (read from the catalogue alone: no lock on a table the appends use)."""
 SCHEMA = f"""
@@ -92,6 +93,13 @@ CREATE TABLE IF NOT EXISTS reports (
     body JSONB NOT NULL,
     PRIMARY KEY (table_id, line, reporter)
 );
+CREATE TABLE IF NOT EXISTS kept_records (
+    table_id TEXT NOT NULL,
+    match INTEGER NOT NULL,
+    last DOUBLE PRECISION NOT NULL,
+    body JSONB NOT NULL,
+    PRIMARY KEY (table_id, match)
+);
 LOCK TABLE tables, events IN SHARE ROW EXCLUSIVE MODE;  -- in the appends' order: tables, then events
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created, table_id) WHERE NOT finished;
 CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -100,6 +108,9 @@ BEGIN
         AND NEW.table_id = OLD.table_id AND NEW.seq = OLD.seq AND NEW.actor = OLD.actor AND NEW.time = OLD.time
         AND NEW.command_id IS NOT DISTINCT FROM OLD.command_id THEN
         RETURN NEW;  -- a forgotten player's name put out of the payload (docs/players.md), nothing else
+    END IF;
+    IF TG_OP = 'DELETE' AND current_setting('dominohall.forgetting', true) = 'on' THEN
+        RETURN OLD;  -- retention, in the transaction that removes whole tables (see FORGETTING)
     END IF;
     RAISE EXCEPTION 'events are append-only';
 END $$;
@@ -190,6 +201,20 @@ FROM unnest(
 trip (autocommit), all or nothing."""
 NOTIFY = "SELECT pg_notify(%s, news) FROM unnest(%s::text[]) AS news"
 """The notifications of the appends committed since the last ones were said: one transaction for the lot."""
+FORGETTING = "SELECT set_config('dominohall.forgetting', 'on', true)"
+"""Lets the transaction remove events (the trigger refuses it otherwise): retention's alone."""
+FINISHED_IDLE = """
+SELECT t.table_id, e.seq FROM tables t
+JOIN LATERAL (SELECT seq, time FROM events WHERE table_id = t.table_id ORDER BY seq DESC LIMIT 1) e ON TRUE
+WHERE t.finished AND e.time < %s ORDER BY e.time LIMIT %s
+"""
+"""The whole tables whose match is over and whose last event is older than a time, least recently active first."""
+REMOVE = """
+WITH gone_events AS (DELETE FROM events WHERE table_id = ANY(%(ids)s)),
+     gone_analyses AS (DELETE FROM analyses WHERE table_id = ANY(%(ids)s)),
+     gone_reports AS (DELETE FROM reports WHERE table_id = ANY(%(ids)s))
+SELECT 1
+"""
 LOAD = """
 SELECT seq, command_id, actor, time, payload FROM events WHERE table_id = %s AND seq > %s ORDER BY seq LIMIT %s
 """
@@ -555,6 +580,53 @@ class PostgresStore:
             rows = await (await connection.execute(query, [limit])).fetchall()
         return [dict(body) | {"table": t, "line": line, "time": when} for t, line, when, body in rows]
 
+    async def finished_idle(self, before: float, limit: int) -> list[tuple[str, int]]:
+        """Whole tables whose match is over, last active before ``before``: (id, last seq), oldest first."""
+        async with self._connection() as connection:
+            cursor = await connection.execute(FINISHED_IDLE, [before, limit])
+            return [(table_id, int(seq)) for table_id, seq in await cursor.fetchall()]
+
+    async def keep_records(self, table_id: str, seq: int, records: Sequence[dict[str, Any]], last: float) -> bool:
+        """Keep only the table's records, if its match is still over at ``seq``: True when it was done.
+
+        The table's row is locked first: an append in flight (which holds a key-share lock on it for its
+        reference) is waited for and then seen, and one coming later finds no table and is refused."""
+        async with self._connection() as connection, connection.transaction():
+            query = "SELECT finished FROM tables WHERE table_id = %s FOR UPDATE"
+            found = await (await connection.execute(query, [table_id])).fetchone()
+            latest = await (
+                await connection.execute("SELECT max(seq) FROM events WHERE table_id = %s", [table_id])
+            ).fetchone()
+            if found is None or not found[0] or latest is None or latest[0] != seq:
+                return False
+            rows = [(table_id, number, last, Jsonb(record)) for number, record in enumerate(records, 1)]
+            async with connection.cursor() as cursor:
+                insert = "INSERT INTO kept_records (table_id, match, last, body) VALUES (%s, %s, %s, %s)"
+                await cursor.executemany(insert, rows)
+            await _remove_tables(connection, [table_id])
+        return True
+
+    async def kept_records(self, table_id: str) -> list[dict[str, Any]]:
+        """The records kept of a table whose events were removed, in match order."""
+        query = "SELECT body FROM kept_records WHERE table_id = %s ORDER BY match"
+        async with self._connection() as connection:
+            rows = await (await connection.execute(query, [table_id])).fetchall()
+        return [dict(body) for (body,) in rows]
+
+    async def forget(self, before: float) -> int:
+        """Remove the finished tables last active before ``before``, whole or as kept records: how many."""
+        async with self._connection() as connection, connection.transaction():
+            cursor = await connection.execute("DELETE FROM kept_records WHERE last < %s RETURNING table_id", [before])
+            kept = {row[0] for row in await cursor.fetchall()}
+            cursor = await connection.execute(FINISHED_IDLE, [before, None])
+            whole = [row[0] for row in await cursor.fetchall()]
+            if whole:  # locked, then asked again: an append committed meanwhile keeps its table
+                await connection.execute("SELECT 1 FROM tables WHERE table_id = ANY(%s) FOR UPDATE", [whole])
+                cursor = await connection.execute(FINISHED_IDLE, [before, None])
+                whole = sorted({row[0] for row in await cursor.fetchall()} & set(whole))
+                await _remove_tables(connection, whole)
+        return len(kept) + len(whole)
+
     async def close(self) -> None:
         """Say the news waiting, and close every connection of the pool."""
         if self._teller is not None and not self._teller.done():
@@ -648,6 +720,14 @@ async def _forget_in_events(connection: psycopg.AsyncConnection[Any], table_id: 
             await connection.execute(
                 "UPDATE events SET payload = %s WHERE table_id = %s AND seq = %s", [Jsonb(payload), table_id, seq]
             )
+
+
+async def _remove_tables(connection: psycopg.AsyncConnection[Any], table_ids: list[str]) -> None:
+    """Remove the tables' events, analyses, chat reports and rows, in the caller's transaction (lifting the trigger that
+    refuses to remove an event for that transaction alone)."""
+    await connection.execute(FORGETTING)
+    await connection.execute(REMOVE, {"ids": table_ids})
+    await connection.execute("DELETE FROM tables WHERE table_id = ANY(%s)", [table_ids])
 
 
 async def check_connection(connection: psycopg.AsyncConnection) -> None:

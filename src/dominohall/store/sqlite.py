@@ -74,6 +74,13 @@ CREATE TABLE IF NOT EXISTS reports (
     body TEXT NOT NULL,
     PRIMARY KEY (table_id, line, reporter)
 );
+CREATE TABLE IF NOT EXISTS kept_records (
+    table_id TEXT NOT NULL,
+    match INTEGER NOT NULL,
+    last REAL NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (table_id, match)
+);
 CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 CREATE TABLE IF NOT EXISTS players (
@@ -150,6 +157,19 @@ BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
 """What each version adds to the one before beyond ``SCHEMA``'s new tables, run once in a transaction with the
 version's number: 2 lets a forgotten player's name be put out of the events (while the store forgets them,
 ``forgetting`` holding a row in the same transaction), and nothing else ever changes an event."""
+
+NO_DELETE = """CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"""
+"""The trigger refusing to remove an event: only retention lifts it, in the transaction that removes tables."""
+FINISHED_IDLE = """
+SELECT table_id, seq FROM (
+    SELECT t.table_id, e.seq, e.time FROM tables t
+    JOIN events e ON e.table_id = t.table_id
+        AND e.seq = (SELECT max(seq) FROM events WHERE table_id = t.table_id)
+    WHERE t.finished = 1
+) WHERE time < ? ORDER BY time LIMIT ?
+"""
+"""The whole tables whose match is over and whose last event is older than a time, least recently active first."""
 INSERT_ALL = """
 INSERT INTO events (table_id, seq, command_id, actor, time, payload)
 SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?) ORDER BY key
@@ -623,6 +643,57 @@ class SqliteStore:
 
         return await self._run(work)
 
+    async def finished_idle(self, before: float, limit: int) -> list[tuple[str, int]]:
+        """Whole tables whose match is over, last active before ``before``: (id, last seq), oldest first."""
+        return await self._run(lambda: [(t, int(seq)) for t, seq in self._db.execute(FINISHED_IDLE, (before, limit))])
+
+    async def keep_records(self, table_id: str, seq: int, records: Sequence[dict[str, Any]], last: float) -> bool:
+        """Keep only the table's records, if its match is still over at ``seq``: True when it was done."""
+        rows = [(table_id, number, last, orjson.dumps(record).decode()) for number, record in enumerate(records, 1)]
+
+        def work(db: sqlite3.Connection) -> bool:
+            query = "SELECT finished, (SELECT max(seq) FROM events WHERE table_id = ?) FROM tables WHERE table_id = ?"
+            found = db.execute(query, (table_id, table_id)).fetchone()
+            if found is None or not found[0] or found[1] != seq:
+                return False
+            db.executemany("INSERT INTO kept_records (table_id, match, last, body) VALUES (?, ?, ?, ?)", rows)
+            _remove_tables(db, [table_id])
+            return True
+
+        return await self._run(partial(self._in_transaction, work))
+
+    async def kept_records(self, table_id: str) -> list[dict[str, Any]]:
+        """The records kept of a table whose events were removed, in match order."""
+        query = "SELECT body FROM kept_records WHERE table_id = ? ORDER BY match"
+        rows = await self._run(lambda: self._db.execute(query, (table_id,)).fetchall())
+        return [dict(orjson.loads(body)) for (body,) in rows]
+
+    async def forget(self, before: float) -> int:
+        """Remove the finished tables last active before ``before``, whole or as kept records: how many."""
+
+        def work(db: sqlite3.Connection) -> int:
+            kept = [
+                row[0] for row in db.execute("SELECT DISTINCT table_id FROM kept_records WHERE last < ?", (before,))
+            ]
+            db.execute("DELETE FROM kept_records WHERE last < ?", (before,))
+            whole = [table_id for table_id, _ in db.execute(FINISHED_IDLE, (before, -1)).fetchall()]
+            _remove_tables(db, whole)
+            return len(kept) + len(whole)
+
+        return await self._run(partial(self._in_transaction, work))
+
+    def _in_transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in one transaction of the writer thread (rolled back if it raises)."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(db)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return result
+
     async def close(self) -> None:
         """Close the connection and stop the writer thread."""
         if self._flusher is not None and not self._flusher.done():
@@ -718,6 +789,21 @@ class SqliteCoordinator(LocalCoordinator):
             for table_id, seq in (await self.store.outside_news()).items():
                 self._news.event(table_id, seq)
         return False
+
+
+def _remove_tables(db: sqlite3.Connection, table_ids: Sequence[str]) -> None:
+    """Remove the tables' events, analyses, chat reports and rows (in the caller's transaction): the trigger
+    that refuses to remove an event is lifted for that transaction alone (SQLite's schema changes are
+    transactional)."""
+    if not table_ids:
+        return
+    ids = [(table_id,) for table_id in table_ids]
+    db.execute("DROP TRIGGER events_append_only_delete")
+    db.executemany("DELETE FROM events WHERE table_id = ?", ids)
+    db.executemany("DELETE FROM analyses WHERE table_id = ?", ids)
+    db.executemany("DELETE FROM reports WHERE table_id = ?", ids)
+    db.executemany("DELETE FROM tables WHERE table_id = ?", ids)
+    db.execute(NO_DELETE)
 
 
 def _rows(events: Sequence[Event]) -> list[list[object]]:

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import metrics
 from .bots import BotRunner
 from .commands import Command, decide
 from .config import TableConfig
@@ -229,8 +230,12 @@ class TableActor:
         return done
 
     async def submit(self, command: Command, reply_to: Subscriber | None = None) -> Reply:
-        """Queue ``command`` and wait for its reply (``reply_to`` gets the ack or error first of all)."""
-        return await self._enqueue(lambda: self._command(command, reply_to))
+        """Queue ``command`` and wait for its reply (``reply_to`` gets the ack or error first of all); the wait is
+        the ack latency of the metrics."""
+        began = time.perf_counter()
+        reply = await self._enqueue(lambda: self._command(command, reply_to))
+        metrics.ACKS.observe(time.perf_counter() - began)
+        return reply
 
     async def hint(self, token_digest: str | None, command_id: str) -> Frame:
         """The ``hint`` frame for the asking person (the hard bot's choice on its turn), or ``CommandError``.
@@ -528,8 +533,10 @@ class TableActor:
         ending = None
         if decision.places is not None and self.state.phase != OVER:
             ending = match_end(self.state, decision.places, events[-1].time, self.config.bot_ratings)
+        began = time.perf_counter()
         try:
             await self.store.append(events, phase=decision.phase_change(self.state.phase), ending=ending)
+            metrics.COMMITS.observe(time.perf_counter() - began)
         except (SeqConflictError, DuplicateCommandError):
             return None
         except Exception as error:  # whatever failed, this command alone is refused, and answered
@@ -599,6 +606,8 @@ class TableActor:
 
     @staticmethod
     def _answer(reply: Reply, command: Command, reply_to: Subscriber | None) -> Reply:
+        if reply.error is not None:
+            metrics.REFUSED[reply.error.code] += 1
         if reply_to is not None:
             reply_to.deliver(reply.to_frame(command.command_id))
         return reply
@@ -608,6 +617,8 @@ class TableActor:
         seat = command.bot_seat if command.bot_seat is not None else self.state.seat_of(command.token)
         extra = {"table": self.table_id, "seq": events[-1].seq, "seat": seat, "kind": command.kind}
         log.info("command committed", extra=extra)
+        by = "server" if command.system else "bot" if command.bot_seat is not None else "person"
+        metrics.committed(command.kind, by)
 
     def note_elsewhere(self, tokens: set[str]) -> None:
         """Which seated people (token hashes) are connected to another process now: told to everyone here

@@ -25,6 +25,7 @@ from dominohall.games import View, round_view
 
 from ..bots import Bot, make_bot
 from ..engine.moves import Move
+from . import metrics
 from .commands import Command
 from .errors import CommandError
 from .frames import play_args
@@ -109,14 +110,19 @@ class BotRunner:
     async def choose(self, level: str, view: View) -> Move:
         """A legal move of ``view`` for a bot of ``level`` (played at a lower level while the pool is busy)."""
         level = self.level_now(level) if level in POOLED_LEVELS else level
+        began = time.perf_counter()
         if level not in POOLED_LEVELS:
-            return bot_of(level).choose(view, self._rng)
+            move = bot_of(level).choose(view, self._rng)
+            metrics.DECISIONS.observe(level, time.perf_counter() - began)
+            return move
         loop = asyncio.get_running_loop()
         self.pooled += 1
         try:
-            return await loop.run_in_executor(self._executor(), choose_move, level, view, secrets.randbits(64))
+            move = await loop.run_in_executor(self._executor(), choose_move, level, view, secrets.randbits(64))
         finally:
             self.pooled -= 1
+        metrics.DECISIONS.observe(level, time.perf_counter() - began)  # the wait for a worker included
+        return move
 
     async def hint(self, level: str, view: View) -> Move:
         """The move a bot of ``level`` would make from ``view``, for a person who asked: ``CommandError``

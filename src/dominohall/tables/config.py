@@ -24,6 +24,13 @@ class TableConfig:
     elsewhere_unload: float = 15.0
     """Seconds without a connection or a request here after which a live table chosen for another process
     (a shared store) is unloaded here, however busy it is there."""
+    keep_whole: float = 30.0
+    """Days a table whose match is over is kept whole after its last event; then only its match records are
+    kept (``inf``: for ever)."""
+    keep_records: float = 365.0
+    """Days after its last event after which nothing of such a table is kept (``inf``: for ever)."""
+    retention_interval: float = 3600.0
+    """Seconds between two passes of retention (in one process of those sharing a store)."""
     between_rounds: float = 20.0
     """Seconds a finished round waits for the next deal, unless every connected person presses Continue."""
     bot_ratings: dict[str, dict[str, float]] = field(default_factory=dict)

@@ -21,6 +21,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,7 @@ from .config import TableConfig
 from .errors import CommandError
 from .fairness import FAIR, open_commitment
 from .ports import FORMER_PLAYER, Coordinator, Event, Listing, LocalCoordinator, Store, StoreError
-from .records import RecordCache
+from .records import RecordCache, every_record, kept_record
 from .state import OVER, PLAYING, WAITING, TableState, token_hash
 
 log = logging.getLogger("dominohall.tables")
@@ -43,6 +44,14 @@ LOADS_AT_ONCE = 8
 """Tables whose events a take-up reads at the same time (the PostgreSQL store's pool has 8 connections)."""
 TAKE_UP_SLICE = 64
 """Tables a take-up makes live between two turns of the event loop (folding is the event loop's work)."""
+RETENTION = "retention"
+"""The name chosen among the live processes like a table's id: the process it is chosen for runs retention
+(every process computes the same choice, so one of them does)."""
+RETENTION_FIRST = 60.0
+"""Seconds after the start before the first pass of retention."""
+RETAIN_SLICE = 50
+"""Tables a pass of retention reduces to their records between two turns of the event loop."""
+DAY = 86400.0
 
 
 def new_token() -> str:
@@ -109,9 +118,12 @@ class Hall:
         config: TableConfig | None = None,
         bots: BotRunner | None = None,
         coordinator: Coordinator | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
-        """A hall of the tables in ``store``, none live yet (``open`` rebuilds the unfinished ones)."""
+        """A hall of the tables in ``store``, none live yet (``open`` rebuilds the unfinished ones); ``clock``
+        is the time of the tables' events (their actors') and of retention."""
         self.store = store
+        self.clock = clock
         self.config = TableConfig() if config is None else config
         self.bots = BotRunner() if bots is None else bots
         self.coordinator: Coordinator = LocalCoordinator() if coordinator is None else coordinator
@@ -122,6 +134,8 @@ class Hall:
         """Held while a table is loaded or unloaded: a table has at most one actor in the process."""
         self._rounds: asyncio.Task[None] | None = None
         """The task of the hall's rounds (owning, unloading), once opened."""
+        self._retention: asyncio.Task[None] | None = None
+        """The task that runs retention every ``retention_interval`` seconds, once opened."""
         self._taking: dict[str | None, asyncio.Task[None]] = {}
         """Loads of tables chosen for this process, in the background (``None``: every unfinished one)."""
         self._closing = False
@@ -136,6 +150,7 @@ class Hall:
         count = await self.take_up()
         log.info("tables rebuilt", extra={"tables": count})
         self._rounds = asyncio.create_task(self._keep(), name="hall-rounds")
+        self._retention = asyncio.create_task(self._keep_retention(), name="hall-retention")
         return count
 
     async def take_up(self) -> int:
@@ -187,7 +202,7 @@ class Hall:
     async def close(self) -> None:
         """Stop the rounds, every actor, the coordinator (this process owns nothing any more) and the bots."""
         self._closing = True
-        tasks = [task for task in (self._rounds, *self._taking.values()) if task is not None]
+        tasks = [task for task in (self._rounds, self._retention, *self._taking.values()) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -238,6 +253,57 @@ class Hall:
             except Exception:
                 log.exception("the hall's round failed")
 
+    # -- retention -----------------------------------------------------------------------------------
+
+    def runs_retention(self) -> bool:
+        """True when this process is the one of those sharing the store that runs retention."""
+        return self.coordinator.chooses(RETENTION)
+
+    async def _keep_retention(self) -> None:
+        """A minute after the start (a process restarted often still runs it), then every ``retention_interval``
+        seconds, in the process chosen for it: a pass of retention."""
+        wait = min(RETENTION_FIRST, self.config.retention_interval)
+        while True:
+            await asyncio.sleep(wait)
+            wait = self.config.retention_interval
+            if not self.runs_retention():
+                continue
+            try:
+                reduced, removed = await self.retain()
+                extra = {"tables": reduced + removed}
+                log.info("retention: %d tables kept as records, %d removed", reduced, removed, extra=extra)
+            except Exception:
+                log.exception("retention failed")
+
+    async def retain(self) -> tuple[int, int]:
+        """One pass of retention at ``clock()``: the tables whose match is over and whose last event is older
+        than ``keep_records`` days are removed, whole or as their records; those older than ``keep_whole``
+        days are reduced to their matches' records (the records, as downloaded before; their events, analyses
+        and the table itself removed). A table live in this process is left for a later pass. How many tables
+        were reduced, and how many removed."""
+        now = self.clock()
+        removed = await self.store.forget(now - self.config.keep_records * DAY)
+        reduced = 0
+        while True:
+            idle = await self.store.finished_idle(now - self.config.keep_whole * DAY, RETAIN_SLICE)
+            done = 0
+            for table_id, seq in idle:
+                if table_id in self.actors:
+                    continue
+                events = await self.store.load(table_id)
+                if events and events[-1].seq == seq:
+                    done += await self.store.keep_records(table_id, seq, every_record(events), events[-1].time)
+            reduced += done
+            if len(idle) < RETAIN_SLICE or not done:
+                return reduced, removed
+            await asyncio.sleep(0)
+
+    async def kept_record(self, table_id: str, number: int | None) -> dict[str, Any] | None:
+        """The record of match ``number`` of a table retention reduced to its records (``None``: no such table;
+        ``CommandError("not-started")``: no such match)."""
+        records = await self.store.kept_records(table_id)
+        return kept_record(records, number) if records else None
+
     async def claim(self) -> None:
         """Own every live table chosen for this process (an owner that died leaves its tables to be taken
         over here), and stop owning those chosen for another."""
@@ -286,7 +352,7 @@ class Hall:
     def _make_live(self, state: TableState, owner: bool) -> TableActor:
         """Start the table's actor here (the caller holds the loading lock)."""
         assert state.table_id not in self.actors, "a table has one actor in the process"
-        actor = TableActor(state, self.store, self.bots, self.config, self.coordinator)
+        actor = TableActor(state, self.store, self.bots, self.config, self.coordinator, clock=self.clock)
         self.actors[state.table_id] = actor
         actor.start(owner=owner)
         return actor

@@ -145,6 +145,26 @@ class Store(Protocol):
         ``time``."""
         ...
 
+    async def finished_idle(self, before: float, limit: int) -> list[tuple[str, int]]:
+        """Whole tables whose match is over and whose last event is older than ``before`` (seconds since the
+        epoch): at most ``limit`` of them, least recently active first, each with its last ``seq``."""
+        ...
+
+    async def keep_records(self, table_id: str, seq: int, records: Sequence[dict[str, Any]], last: float) -> bool:
+        """Keep only the records of the table's matches (in order; ``last``: its last event's time), and remove
+        its events, its analyses and the table itself, in one transaction; only if its match is still over and
+        its last ``seq`` is still ``seq`` (else nothing changes, and the answer is False)."""
+        ...
+
+    async def kept_records(self, table_id: str) -> list[dict[str, Any]]:
+        """The records kept of a table whose events were removed (``keep_records``), in match order."""
+        ...
+
+    async def forget(self, before: float) -> int:
+        """Remove everything of the tables whose match is over and whose last event is older than ``before``:
+        whole ones and the records kept of others. How many tables were removed."""
+        ...
+
     async def close(self) -> None:
         """Release the store's resources."""
         ...

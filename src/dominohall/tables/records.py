@@ -81,6 +81,23 @@ def replay_to_end_of(events: list[Event], number: int) -> TableState:
     raise ValueError(f"table {state.table_id}: match {number} never ended")
 
 
+def every_record(events: list[Event]) -> list[dict[str, Any]]:
+    """The records of every finished match of a table, in order, from its events (what retention keeps)."""
+    state = TableState(events[0].table_id)
+    for event in events:
+        state.fold(event)
+    return [_export(replay_to_end_of(events, number)) for number in range(1, finished_matches(state) + 1)]
+
+
+def kept_record(records: list[dict[str, Any]], number: int | None) -> dict[str, Any]:
+    """Match ``number``'s record (1-based; ``None``: the latest) among the records kept of a table whose
+    events retention removed (``CommandError("not-started")`` for a match it has none of)."""
+    number = len(records) if number is None else number
+    if not 1 <= number <= len(records):
+        raise CommandError("not-started", f"this table has played {len(records)} matches: there is no such match")
+    return records[number - 1]
+
+
 def _export(state: TableState) -> dict[str, Any]:
     assert state.match is not None
     return state.fair.with_proofs(
