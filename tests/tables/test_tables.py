@@ -19,7 +19,7 @@ from dominohall.tables.bots import BotRunner
 from dominohall.tables.commands import Command, NewTable
 from dominohall.tables.config import TableConfig
 from dominohall.tables.errors import CODES, CommandError
-from dominohall.tables.hall import Hall
+from dominohall.tables.hall import Hall, new_table_id
 from dominohall.tables.ports import LocalCoordinator
 from dominohall.tables.state import OVER, PLAYING, WAITING, token_hash
 
@@ -548,3 +548,11 @@ def test_a_person_whose_seat_a_bot_plays_cannot_move_for_it(tmp_path: Path) -> N
     refused, after_back = run(tmp_path / "db", work)
     assert refused.error is not None and refused.error.code == "not-your-turn"
     assert after_back.error is None  # once back, the person plays the seat again
+
+
+def test_a_table_id_never_starts_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dominohall admin close ID`` takes the id as an argument: an id starting with ``-`` (one in 64 drawn
+    by ``token_urlsafe``) would be read as an option."""
+    drawn = iter(["-abcdefghij", "_-bcdefghij"])
+    monkeypatch.setattr("dominohall.tables.hall.secrets.token_urlsafe", lambda size: next(drawn))
+    assert new_table_id() == "_-bcdefghij"

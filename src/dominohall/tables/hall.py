@@ -60,8 +60,11 @@ def new_token() -> str:
 
 
 def new_table_id() -> str:
-    """A fresh table id: 64 random bits, URL-safe (11 characters)."""
-    return secrets.token_urlsafe(8)
+    """A fresh table id: 64 random bits, URL-safe (11 characters), never starting with ``-`` (a command line,
+    ``dominohall admin close ID``, would take it for an option)."""
+    while (table_id := secrets.token_urlsafe(8)).startswith("-"):
+        pass
+    return table_id
 
 
 @dataclass
