@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { allRows, drawBoard, focusKeys, stickNames } from "./board.js";
+import { drawBoard, focusKeys } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -47,8 +47,10 @@ function update(frame) {
   return before;
 }
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
+/** The drawing on the board, told each new view (Mexican Train keeps its names in sight). @type {any} */
+let drawn = {};
 const camera = new Camera($("board"), () => {
-  stickNames(camera.svg, camera.box); // Mexican Train's names in sight
+  drawn.viewed?.(camera.svg, camera.box);
   const dense = camera.dense(); // "Fit" and "Follow the play" take turns on a board too dense to show whole
   $("follow").hidden = camera.mode === "follow" || !dense;
   $("fit").hidden = camera.mode === "whole" && dense;
@@ -243,15 +245,15 @@ function renderBoard() {
   if (uncovered) said.push(`${format(words.uncovered_line, { tile: uncovered })}.`);
   $("board").dataset.label = said.join(". ").replace(/\.\./g, ".");
   const trains = view.trains ? { labels: names, mine: state.you === null || isAway(state) ? null : state.you, marked: words.train_marked } : null;
-  const { svg, bounds, areaOf } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
+  const { svg, bounds, areaOf, drawing } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;
   const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
   const focus = [...places, ...followed];
-  if (view.trains) camera.attach(svg, bounds, allRows(bounds, focus), Math.max(1, places.length));
-  else camera.attach(svg, bounds, focus, places.length);
+  drawn = drawing;
+  camera.attach(svg, bounds, drawing.follow?.(bounds, focus) ?? focus, view.trains ? Math.max(1, places.length) : places.length);
 }
 
 
