@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from dominohall.engine.centre_deals import split_deal
 from dominohall.engine.fair import (
     WORD,
     DealSeed,
@@ -29,7 +30,7 @@ from dominohall.engine.tiles import set_size, tile_name
 from dominohall.games import game_of, new_match
 from dominohall.games.chickenfoot.rules.match import ChickenFootRules
 from dominohall.games.chickenfoot.rules.options import ChickenFootOptions
-from dominohall.games.chickenfoot.rules.round import deal_round, split_deal
+from dominohall.games.chickenfoot.rules.round import deal_round
 from dominohall.games.fair_records import FAIR_ROUND, NO_PROOF, NOT_FAIR, check_fairness, proof_to_dict, read_proof
 from dominohall.games.records import RecordError, SeatInfo, export_record, verify
 from dominohall.games.standard.rules.match import StandardRules

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar
 
 from .errors import IllegalMoveError
 from .moves import DRAW, NO_TILE, NO_TRAIN, PASS, PLAY, SHARED_TRAIN, Move
-from .tiles import Tile, parse_tile, set_tiles, tile_name
+from .tiles import Tile, double, parse_tile, set_tiles, tile_name
 
 T = TypeVar("T")
 
@@ -228,3 +228,62 @@ def check_round_end(rnd: Replayable, value: dict[str, Any], results: str, number
     expect(end == rnd.end, "end", f"the round ended {rnd.end}, not {end!r}", number)
     scores = rnd.scores()
     expect(value.get(results) == scores, results, f"the {results} are {scores}, not {value.get(results)}", number)
+
+
+# -- the train games' rounds (a centre double, penalties) ---------------------------------------------
+
+
+class CentreRound(Protocol):
+    """What writing a train game's round needs of it."""
+
+    centre: Tile
+    first: int
+    dealt: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    history: list[tuple[int, Move]]
+    end: str | None
+
+    def penalties(self) -> list[int]:
+        """Each seat's penalty."""
+        ...
+
+
+class CentreDealt(Dealt, Protocol):
+    """What reading a train game's round needs of its options."""
+
+    def round_number(self, index: int) -> int:
+        """The number of round ``index``'s double (0-based)."""
+        ...
+
+
+def centre_round_to_dict(rnd: CentreRound) -> dict[str, Any]:
+    """A train game's round as the record writes it (``double`` first); the penalties only once it has ended."""
+    data: dict[str, Any] = {
+        "double": tile_name(rnd.centre),
+        "first": rnd.first,
+        "hands": [tile_names(hand) for hand in rnd.dealt],
+        "boneyard": tile_names(rnd.boneyard),
+        "moves": [move_to_dict(seat, move) for seat, move in rnd.history],
+    }
+    if rnd.end is not None:
+        data["end"] = rnd.end
+        data["penalties"] = rnd.penalties()
+    return data
+
+
+def read_centre_deal(
+    options: CentreDealt, previous_first: int | None, index: int, value: dict[str, Any]
+) -> tuple[int, int, list[list[Tile]], list[Tile]]:
+    """A train game's round ``index`` (0-based) of a record, its double and opener checked (the seat after
+    ``previous_first``, the last round's opener): (its double's number, the opener, the hands, the boneyard)."""
+    number = index + 1
+    expected = options.round_number(index)
+    centre = as_tile(value.get("double"), options.top, "double", number)
+    expect(centre == double(expected), "double", f"round {number} is played with {expected}-{expected}", number)
+    first = as_int(value.get("first"), "first", number)
+    if previous_first is not None:
+        opener = (previous_first + 1) % options.players
+        expect(first == opener, "opener", f"the opener must be seat {opener}, after the last opener", number)
+    expect(0 <= first < options.players, "opener", f"there is no seat {first}", number)
+    hands, boneyard = read_deal(value, options, number, centre)
+    return expected, first, hands, boneyard

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from dominohall.engine.centre_deals import fair_deal, split_deal
 from dominohall.engine.fair import DealSeed
 from dominohall.engine.tiles import double, set_tiles
 from dominohall.games.mexicantrain.rules.match import MexicanTrainRules
 from dominohall.games.mexicantrain.rules.options import MexicanTrainOptions
-from dominohall.games.mexicantrain.rules.round import fair_deal, split_deal
 
 
 def seed_of(round_number: int, secret: bytes = bytes(range(32)), contribution: str = "ab" * 16) -> DealSeed:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import random
 
+from dominohall.engine.centre_deals import fair_deal
+
 from ..game import Game, ResultKind, Site
 from .bots import PARTS
 from .rules import playout
 from .rules.match import ChickenFootRules
 from .rules.options import SETTINGS, ChickenFootOptions
 from .rules.record import chicken_foot_round_to_dict, read_chicken_foot_round
-from .rules.round import ChickenFootRound, fair_deal
+from .rules.round import ChickenFootRound
 from .rules.view import ChickenFootView, chicken_foot_view
 from .terminal import BOARD
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 
+from dominohall.engine.centre_deals import fair_deal
+
 from ..game import Game, ResultKind, Site
 from .bots import PARTS
 from .rules import playout
 from .rules.match import MexicanTrainRules
 from .rules.options import SETTINGS, MexicanTrainOptions
 from .rules.record import mexican_train_round_to_dict, read_mexican_train_round
-from .rules.round import MexicanTrainRound, fair_deal
+from .rules.round import MexicanTrainRound
 from .rules.view import MexicanTrainView, mexican_train_view
 from .terminal import BOARD
 

@@ -60,10 +60,18 @@ const connection = new Connection(tableId, protocol, {
   open: () => {
     update({ t: "opened" });
     $("phase").textContent = words.connected;
+    showLink(); // the hand is lit again by the frames that follow the hello
   },
   frame: receive,
   closed: () => {
+    const was = state.link;
     update({ t: "closed" });
+    showLink();
+    if (was !== "closed") { // every retry that fails closes again: the hand is dimmed once
+      if (state.choice) handActions.cancel(false);
+      done.autoPass = null; // a drawn tile's pass waits for the socket
+      renderView();
+    }
     $("phase").textContent = words.reconnecting;
   },
   lastSeq: () => state.seq,
@@ -143,6 +151,7 @@ function showProblem(code, message, rule) {
 
 /** Send a move; once the next view is drawn the focus is back on the hand. */
 function move(command) {
+  if (state.link !== "open") return void handActions.why(words.why_offline); // it would be lost: said, not sent
   if (state.movedAt === state.seq) return; // already sent from this very state: its answer is on its way
   update({ t: "moved" });
   done.refocus = state.view?.history?.length ?? 0; // the history's length before the move
@@ -270,7 +279,8 @@ function renderStatus(table) {
   const { you } = state;
   const watcher = you === null || (isAway(state) && mySeat(state)?.why === "left");
   const full = table.phase === "waiting" && table.seats.every((seat) => !seat.free);
-  if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
+  if (state.link === "closed") $("phase").textContent = words.reconnecting;
+  else if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
   else $("phase").textContent = full ? words.ready_to_start : words[table.phase] || "";
 }
 
@@ -451,6 +461,14 @@ function tick() {
 
 const ticker = new Ticker(tick, () => secondsLeft(state.clock, performance.now()) > 0 || secondsLeft(state.between, performance.now()) > 0);
 
+/** While the socket is down a line over the board says so (shown once: each failed retry closes again). */
+function showLink() {
+  const lost = state.link === "closed";
+  if (lost !== $("link-lost").hidden) return;
+  $("link-lost").hidden = !lost;
+  $("link-lost").textContent = lost ? words.connection_lost : "";
+}
+
 /** A short visible line over the board (a seat that ran out of time), gone after a few seconds. */
 function showNotice(text) {
   $("notice").textContent = text;
@@ -490,22 +508,23 @@ function renderView() {
   $("skip-hand").hidden = !state.view?.hand?.length; // no hand to skip to before the deal, nor for a watcher
   if (!state.view) return;
   const view = /** @type {View} */ (shownView(state)); // without your moves while a bot plays your seat
+  const playable = state.link === "closed" ? { ...view, legal_moves: [], offline: true } : view; // nothing, offline
   if (table.phase === "over" && !state.scores.complete && done.recordAsked !== table.matches) fetchRecord(table, table.matches);
   renderScores(table);
   renderBoard();
-  if (!document.querySelector(".drag-ghost")) renderHand($("hand"), view, handActions); // not under a dragged tile
+  if (!document.querySelector(".drag-ghost")) renderHand($("hand"), playable, handActions); // not under a dragged tile
   markChosen();
   const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
   if (focused) handActions.why(focused.dataset.why); // the reason as it is now
   else if (!state.choice) handActions.why(null);
   renderTargets($("targets"), state.choice, handActions);
-  const moves = view.legal_moves || [];
+  const moves = playable.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
   $("pass").hidden = !moves.some((move) => move.kind === "pass");
   $("hand-hint").hidden = you === null || view.end !== null || isAway(state);
   renderTurn(table, view);
-  renderDrawn(view);
-  renderHint(view);
+  renderDrawn(playable);
+  renderHint(playable);
   renderFeed(table, view);
   fitHand(view);
   refocus();

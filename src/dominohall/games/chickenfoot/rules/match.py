@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+from dominohall.engine.centre_deals import fair_deal
 from dominohall.engine.fair import DealSeed
 from dominohall.engine.match import Match
 
 from .options import ChickenFootOptions, lowest_totals
-from .round import ChickenFootRound, deal_round, fair_deal
+from .round import ChickenFootRound, deal_round
 
 
 class ChickenFootRules:

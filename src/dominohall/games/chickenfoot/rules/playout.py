@@ -15,12 +15,13 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from dominohall.engine.centre_deals import deal_tiles
 from dominohall.engine.moves import NO_TILE
 from dominohall.engine.tiles import HIGH, LOW, MAX_TOP, NUMBER_MASK, PIPS, playable_table, tiles_of
 from dominohall.engine.turns import BLOCKED, DOMINO
 
 from .options import ChickenFootOptions
-from .round import ChickenFootRound, deal_tiles
+from .round import ChickenFootRound
 
 TraceStep = tuple[int, str, int, int]
 """(seat, kind, tile, number matched) for each move of a playout; tile and number are -1 where unused."""

@@ -19,8 +19,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from dominohall.engine.centre_deals import deal_tiles
 from dominohall.engine.errors import IllegalMoveError
-from dominohall.engine.fair import DealSeed, FairDeal, fair_order
 from dominohall.engine.moves import DRAW_MOVE, NO_TILE, PASS_MOVE, PLAY, Move
 from dominohall.engine.tiles import (
     HIGH,
@@ -31,43 +31,12 @@ from dominohall.engine.tiles import (
     other_end,
     pips_of,
     playable_table,
-    set_tiles,
-    shuffle,
     tile_label,
     tile_name,
 )
 from dominohall.engine.turns import TurnTaking
 
 from .options import ChickenFootOptions
-
-
-def deal_tiles(options: ChickenFootOptions, number: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
-    """Take the double of ``number`` out of the set, shuffle the rest with ``rng``: (hands, boneyard)."""
-    rest = list(set_tiles(options.top))
-    rest[double(number)] = rest[-1]
-    rest.pop()
-    shuffle(rest, rng)
-    size = options.hand
-    hands = [rest[seat * size : (seat + 1) * size] for seat in range(options.players)]
-    return hands, rest[options.players * size :]
-
-
-def split_deal(options: ChickenFootOptions, number: int, order: Sequence[Tile]) -> tuple[list[list[Tile]], list[Tile]]:
-    """Deal a prepared order of the whole set (a fair deal's, docs/fairness.md): the double of ``number`` taken
-    out, then each seat's hand in turn, the rest the boneyard in draw order."""
-    if sorted(order) != list(set_tiles(options.top)):
-        raise ValueError(f"a deal's order holds every tile of double-{options.top} once")
-    rest = [t for t in order if t != double(number)]
-    size = options.hand
-    return [rest[seat * size : (seat + 1) * size] for seat in range(options.players)], rest[options.players * size :]
-
-
-def fair_deal(options: ChickenFootOptions, index: int, seed: DealSeed) -> FairDeal:
-    """Round ``index`` (0-based) dealt from ``seed`` (docs/fairness.md): the shuffled set less the round's
-    double, dealt by ``split_deal``; in the first round the stream then draws the opener."""
-    order, stream = fair_order(seed, options.top)
-    hands, boneyard = split_deal(options, options.round_number(index), order)
-    return FairDeal(hands, boneyard, stream.below(options.players) if index == 0 else None)
 
 
 def deal_round(options: ChickenFootOptions, number: int, first: int, rng: random.Random) -> ChickenFootRound:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 
+from dominohall.engine.centre_deals import fair_deal
 from dominohall.engine.fair import DealSeed
 from dominohall.engine.match import Match
 
 from .options import MexicanTrainOptions, lowest_totals
-from .round import MexicanTrainRound, deal_round, fair_deal
+from .round import MexicanTrainRound, deal_round
 
 
 class MexicanTrainRules:

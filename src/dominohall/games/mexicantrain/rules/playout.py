@@ -13,12 +13,13 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from dominohall.engine.centre_deals import deal_tiles
 from dominohall.engine.moves import NO_TILE
 from dominohall.engine.tiles import HIGH, LOW, MAX_TOP, NUMBER_MASK, PIPS, playable_table, tiles_of
 from dominohall.engine.turns import BLOCKED, DOMINO
 
 from .options import MexicanTrainOptions
-from .round import MexicanTrainRound, deal_tiles
+from .round import MexicanTrainRound
 
 TraceStep = tuple[int, str, int, int]
 """(seat, kind, tile, train index) for each move of a playout; tile and train are -1 where unused. The train

@@ -20,8 +20,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from dominohall.engine.centre_deals import deal_tiles
 from dominohall.engine.errors import IllegalMoveError, register_rules
-from dominohall.engine.fair import DealSeed, FairDeal, fair_order
 from dominohall.engine.moves import DRAW_MOVE, NO_TILE, NO_TRAIN, PASS_MOVE, PLAY, SHARED_TRAIN, Move
 from dominohall.engine.tiles import (
     HIGH,
@@ -32,8 +32,6 @@ from dominohall.engine.tiles import (
     other_end,
     pips_of,
     playable_table,
-    set_tiles,
-    shuffle,
     tile_label,
     tile_name,
     tiles_of,
@@ -49,35 +47,6 @@ MEXICAN_TRAIN_RULES = {
 }
 """Mexican Train's own rule codes (the shared ones, such as ``no-match`` or ``must-play``, keep their meaning)."""
 register_rules(MEXICAN_TRAIN_RULES)
-
-
-def deal_tiles(options: MexicanTrainOptions, number: int, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
-    """Take the double of ``number`` (the engine) out of the set, shuffle the rest with ``rng``: (hands, boneyard)."""
-    rest = list(set_tiles(options.top))
-    rest[double(number)] = rest[-1]
-    rest.pop()
-    shuffle(rest, rng)
-    size = options.hand
-    hands = [rest[seat * size : (seat + 1) * size] for seat in range(options.players)]
-    return hands, rest[options.players * size :]
-
-
-def split_deal(options: MexicanTrainOptions, number: int, order: Sequence[Tile]) -> tuple[list[list[Tile]], list[Tile]]:
-    """Deal a prepared order of the whole set (a fair deal's, docs/fairness.md): the double of ``number`` taken
-    out, then each seat's hand in turn, the rest the boneyard in draw order."""
-    if sorted(order) != list(set_tiles(options.top)):
-        raise ValueError(f"a deal's order holds every tile of double-{options.top} once")
-    rest = [t for t in order if t != double(number)]
-    size = options.hand
-    return [rest[seat * size : (seat + 1) * size] for seat in range(options.players)], rest[options.players * size :]
-
-
-def fair_deal(options: MexicanTrainOptions, index: int, seed: DealSeed) -> FairDeal:
-    """Round ``index`` (0-based) dealt from ``seed`` (docs/fairness.md): the shuffled set less the round's
-    engine, dealt by ``split_deal``; in the first round the stream then draws the opener."""
-    order, stream = fair_order(seed, options.top)
-    hands, boneyard = split_deal(options, options.round_number(index), order)
-    return FairDeal(hands, boneyard, stream.below(options.players) if index == 0 else None)
 
 
 def deal_round(options: MexicanTrainOptions, number: int, first: int, rng: random.Random) -> MexicanTrainRound:
