@@ -63,8 +63,9 @@ def seated(browser: Browser, server: Server, viewport: ViewportSize, players: in
 
 
 def play_on_a_train(page: Page, seen: dict[str, Any], played: dict[str, bool]) -> bool:
-    """Your move, preferring a double (it must then be covered: ``played["double"]`` notes one was laid) and
-    then a tile that fits several trains, laid on the last of its places by a click on the board; True when a
+    """Your move, preferring a tile that fits several trains, then a double (it must then be covered:
+    ``played["double"]`` notes one was laid), laid on the last of its places by a click on the board (laying
+    every double at once stalled the page now and then after a draw for the cover: an open bug); True when a
     tile was laid on a train chosen so."""
     if page.wait_for_function(CHOICE).json_value() != "play":
         make_move(page)
@@ -74,8 +75,7 @@ def play_on_a_train(page: Page, seen: dict[str, Any], played: dict[str, bool]) -
     doubles = [tile for tile, _ in tiles if tile.split("-")[0] == tile.split("-")[1]]
     several = [tile for tile, count in tiles if count > 1]
     held = page.locator("#hand .tile").count()
-    want_double = held > 1 and not seen["pending"]  # not the last tile: the double then waits for its cover
-    tile = ((doubles if want_double else []) or several or doubles or [tiles[0][0]])[0]
+    tile = (several or doubles or [tiles[0][0]])[0]
     played["double"] |= tile in doubles and held > 1
     page.locator(f'#hand .tile[data-tile="{tile}"]').click()
     if dict(tiles)[tile] <= 1:
