@@ -397,7 +397,8 @@ def test_the_page_stays_light() -> None:
     weighed 42,344 bytes, the standard game's 42,402 and Mexican Train's 41,182. Mexican Train's rules moved to
     trains.css, its camera hooks to trains.js and ring.js's copy of board.js's ``el`` went: 41,910, 41,968 and
     41,278; the lost connection's notice and dimmed hand then made them 42,255, 42,313 and 41,623. Back under
-    42 KB is the aim: Mexican Train's words in feed.js, ring.js and hand.js loaded only at its tables.) (38.3 KB on 2026-12-02, when the server began to minify them; the same files gzipped as written
+    42 KB is the aim: Mexican Train's words in feed.js, ring.js and hand.js loaded only at its tables.)
+    (38.3 KB on 2026-12-02, when the server began to minify them; the same files gzipped as written
     weighed 56.0 KB, against a budget of 56 KB that their comments had come to fill.) Comments cost a phone
     nothing now; code does. Before the page travelled gzipped, the budget was of their size as written, 148 KB
     at the end."""
