@@ -38,6 +38,9 @@ def test_the_page_contributes_shows_the_commitment_and_checks_the_deal(server: S
 
     expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:16]}")  # before the deal
     page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#hand .tile").first).to_be_visible()  # dealt
+    dealt = summary(server, table_id)  # the server's side first: a mismatch below is then the page's
+    assert dealt["fair"] and dealt["fair"]["commitment"] == before["commitment"], (dealt["phase"], dealt["fair"])
     expect(page.locator("#fair")).to_have_text(f"Deal commitment: {before['commitment'][:16]}")
     expect(page.locator("#turn-boneyard")).to_be_hidden()  # nobody draws in the block game
     assert page.locator("#fair").get_attribute("title") == before["commitment"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -439,6 +440,51 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
         expect(page.locator("#board")).to_have_attribute("data-tiles", placed or "")
         assert page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)") == hand
         kind = make_move(page)  # the lost move again, taken by the restarted server: the hand changes
+        assert kind in ("play", "draw"), "the first move of a round is a play or a draw"
+        expect(page.locator("#hand .tile")).to_have_count(len(hand) - 1 if kind == "play" else len(hand) + 1)
+        page.context.close()
+    finally:
+        again.stop()
+
+
+def test_a_lost_connection_shows_at_once_takes_no_move_and_comes_back_within_2_s(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The server dies at your turn: within 1 s a visible alert says the connection is lost, nothing in the hand
+    is playable (a click on a tile says it waits for the connection, and nothing is sent to be lost); some
+    seconds later the server starts again on the same file and port, and within about 2 s of it answering the
+    page is live again by itself: the alert gone, the same hand lit, and the move made."""
+    first = Server(tmp_path / "db.sqlite").start()
+    try:
+        page = new_page(browser, DESKTOP)
+        open_table(page, first)
+        page.wait_for_selector(MY_TURN, timeout=20_000)
+        hand = page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+        placed = page.locator("#board").get_attribute("data-tiles")
+        plays = sent_plays(page)
+        first.kill()
+        lost = page.get_by_role("alert").filter(has_text="The connection to the server is lost")
+        expect(lost).to_be_visible(timeout=1_000)
+        expect(page.locator(MY_TURN)).to_have_count(0)  # no lit tile, no Draw nor Pass
+        page.locator("#hand .tile").first.click(force=True)  # dimmed (aria-disabled): pressed all the same
+        expect(page.locator("#why")).to_have_text("Waiting for the connection: your move can be made once it is back.")
+        expect(page.locator("#targets button[data-index]")).to_have_count(0)
+        page.wait_for_timeout(4_000)  # long enough for waits that double to have grown past 2 s
+        assert plays == [], "a move was sent on a socket that was down"
+        expect(lost).to_be_visible()
+    finally:
+        first.stop()
+    again = Server(first.db, port=first.port).start()
+    try:
+        back = time.monotonic()
+        expect(lost).to_be_hidden(timeout=2_500)
+        page.wait_for_selector(MY_TURN, timeout=2_500)
+        took = time.monotonic() - back
+        assert took < 2.5, f"the page came back {took:.1f} s after the server"
+        expect(page.locator("#phase")).to_have_text("The match is on")
+        expect(page.locator("#board")).to_have_attribute("data-tiles", placed or "")
+        assert page.locator("#hand .tile").evaluate_all("tiles => tiles.map(t => t.dataset.tile)") == hand
+        kind = make_move(page)
         assert kind in ("play", "draw"), "the first move of a round is a play or a draw"
         expect(page.locator("#hand .tile")).to_have_count(len(hand) - 1 if kind == "play" else len(hand) + 1)
         page.context.close()

@@ -52,6 +52,8 @@ DRAWINGS = frozenset({"feet", "trains", "line"})
 DRAWING_MODULES = {"feet": ("feet.js", "tree.js"), "line": ("line.js", "tree.js"), "trains": ("trains.js",)}
 """The modules of each drawing, its own first (it adds itself to board.js), then those it imports: a table's
 page loads only its game's (table.html), so no table carries another game's drawing."""
+DRAWING_STYLES = {"trains": ("trains.css",)}
+"""The stylesheets of a drawing beyond site.css, loaded only by its game's tables (and the replay viewer's)."""
 DRAWN_GAMES = frozenset(name for name, site in GAME_SITES.items() if site.board in DRAWINGS)
 """The games the table page draws (static/board.js); a table of any other says so and draws nothing."""
 
@@ -275,6 +277,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         title=game_title(language, summary["game"]),
         games=game_traits_block(),
         drawing=DRAWING_MODULES[GAME_SITES[summary["game"]].board],
+        styles=DRAWING_STYLES.get(GAME_SITES[summary["game"]].board, ()),
         rules_slug=GAME_SITES[summary["game"]].slug,
     )
 

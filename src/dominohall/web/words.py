@@ -46,6 +46,9 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
         "connecting": forms.gettext("Connecting…"),
         "connected": forms.gettext("Connected"),
         "reconnecting": forms.gettext("Connection lost: reconnecting…"),
+        "connection_lost": forms.gettext(
+            "The connection to the server is lost. Reconnecting… No move can be made until it is back."
+        ),
         "copied": forms.gettext("Copied"),
         "free": forms.gettext("Free seat"),
         "you": forms.gettext("you"),
@@ -416,6 +419,7 @@ def layout_words(language: str) -> dict[str, str]:
         "play_here": forms.gettext("play here"),
         "waits_toes": forms.gettext("waits for toes"),
         "why_wait": forms.gettext("Wait for your turn."),
+        "why_offline": forms.gettext("Waiting for the connection: your move can be made once it is back."),
         "why_over": forms.gettext("This round is over."),
         "why_pending": forms.gettext("%(tile)s needs its toes first."),
         "why_no_match": forms.gettext("Nothing matches %(tile)s: the open ends show %(ends)s."),

@@ -79,9 +79,11 @@ export function handTile(tile) {
 /**
  * A drawing as its module adds it: ``layout(view, extra, labels)``, every tile on the table with its place
  * ({tiles, targets, rows?}: see ``layout``), and ``rows(layer, rows, view, labels, trains)`` if it draws rows
- * under the tiles (returning the box they take and the names to add over the tiles).
+ * under the tiles (returning the box they take and the names to add over the tiles); ``follow(bounds, boxes)``,
+ * what the camera follows of the ``boxes`` asked, and ``viewed(svg, box)``, told each new view, if it has a say.
  * @typedef {{layout: (view: View, extra: any[], labels: string[]) => {tiles: Spot[], targets: any[], rows?: any[]},
- *   rows?: (layer: Element, rows: any[], view: View, labels: string[], trains: any) => {box: any, names: Element}}} Drawing
+ *   rows?: (layer: Element, rows: any[], view: View, labels: string[], trains: any) => {box: any, names: Element},
+ *   follow?: (bounds: any, boxes: any[]) => any[], viewed?: (svg: Element | null, box: any) => void}} Drawing
  */
 /** The drawings this page has loaded, by name. @type {{[name: string]: Drawing}} */
 const loaded = {};
@@ -168,7 +170,7 @@ export const union = (a, b) => (a ? { minX: Math.min(a.minX, b.minX), minY: Math
  * with ``playHere``) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
  * down, so the tiles come out larger. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
- * tile on the board (by name) or of a target (by index), as the page shows it.
+ * tile on the board (by name) or of a target (by index), as the page shows it, and the drawing (its hooks).
  * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, recent?: Set<Tile>,
  *   pending?: Tile | null, playHere?: string, trains?: {labels: string[], mine: number | null, marked: string} | null}} [options]
  */
@@ -217,17 +219,7 @@ export function drawBoard(container, view, drawing, options = {}) {
     const s = typeof key === "number" ? targets[key] : spots.get(key);
     return s ? (s === waiting && caption ? union(caption, frame(bounds([s]))) : frame(bounds([s]))) : null;
   };
-  return { svg, bounds: union(lines?.box, union(caption, frame(bounds([...tiles, ...targets])))), areaOf };
-}
-
-/** Mexican Train: the first box to follow stretched over every row (``bounds``: the board's), so the camera
- * keeps every train's end in view, each a place one may play. */
-export const allRows = (bounds, boxes) => (boxes.length ? [{ ...boxes[0], minY: bounds.minY, maxY: bounds.maxY }, ...boxes.slice(1)] : boxes);
-
-/** Keep Mexican Train's names in sight: moved right to the left edge of the view ``box`` when it cuts them. */
-export function stickNames(svg, box) {
-  const names = svg?.querySelector(".train-names");
-  if (names && box) names.setAttribute("transform", `translate(${Math.max(0, box.x + 4 - Number(names.dataset.x)).toFixed(1)} 0)`);
+  return { svg, bounds: union(lines?.box, union(caption, frame(bounds([...tiles, ...targets])))), areaOf, drawing: drawn };
 }
 
 /**

@@ -13,6 +13,7 @@ const DRAG = 6; // pixels a press moves before it is a drag
 export function whyDimmed(tile, view) {
   const moves = view.legal_moves || [];
   const plays = moves.filter((move) => move.kind === "play");
+  if (view.offline) return words.why_offline;
   if (view.end) return words.why_over;
   if (view.turn !== view.seat || !moves.length) return words.why_wait;
   if (view.drawn && plays.some((move) => move.tile === view.drawn)) return format(words.why_drawn, { tile: view.drawn });

@@ -3,7 +3,7 @@
 // is. Arrow keys, buttons and a slider step through it; the address follows the position ("#r3m14": round 3,
 // after 14 of its moves) so any move can be shared. A table's replay can ask for the analysis of a seat.
 import { Analysis } from "./analysis.js";
-import { allRows, drawBoard, focusKeys, handTile, stickNames } from "./board.js";
+import { drawBoard, focusKeys, handTile } from "./board.js";
 import { Camera } from "./camera.js";
 import { format, make, plural, words } from "./i18n.js";
 import { boardView, describe, pipsOf, playPoints, positionHash, readPosition, readRecord, RecordProblem, replayRound, waitingDouble } from "./record.js";
@@ -17,7 +17,9 @@ const MAX_FILE = 8 * 1024 * 1024; // a record of a long match is well under 1 MB
 /** The record shown (as record.js reads it), where, and each round's deal commitment (from the record as written).
  * @type {{record: any, round: number, move: number, names: string[], commitments: (string | null)[]}} */
 const state = { record: null, round: 0, move: 0, names: [], commitments: [] };
-const camera = new Camera($("board"), () => stickNames(camera.svg, camera.box)); // Mexican Train's names in sight
+/** The drawing on the board, told each new view (Mexican Train keeps its names in sight). @type {any} */
+let drawn = {};
+const camera = new Camera($("board"), () => drawn.viewed?.(camera.svg, camera.box));
 const positionLink = () => /** @type {HTMLInputElement} */ ($("position-link"));
 $("share").hidden = !source.record; // a file read in this browser is nowhere for a link to lead others
 const analysis = source.table ? new Analysis(source, { changed: () => render(), names: () => state.names }) : null;
@@ -267,10 +269,11 @@ function renderBoard(record, round, position) {
   const names = (view.trains || []).map(({ train }) => (train === "mexican" ? words.mexican_train : state.names[train]));
   const trains = view.trains ? { labels: names, mine: null, marked: words.train_marked } : null; // Mexican Train
   const playHere = view.trains ? words.cover_first : words.waits_toes;
-  const { svg, bounds, areaOf } = drawBoard(board, view, traitsOf(record.game).board, { portrait, pending: waiting?.tile ?? null, playHere, trains });
+  const { svg, bounds, areaOf, drawing } = drawBoard(board, view, traitsOf(record.game).board, { portrait, pending: waiting?.tile ?? null, playHere, trains });
   board.dataset.moves = String(state.move);
   const focus = focusKeys(view, { pending: waiting?.tile ?? null }).map(areaOf).filter(Boolean);
-  camera.attach(svg, bounds, trains ? allRows(bounds, focus) : focus, trains ? 1 : 0);
+  drawn = drawing;
+  camera.attach(svg, bounds, drawing.follow?.(bounds, focus) ?? focus, trains ? 1 : 0);
 }
 
 /** Where the record tells the points of each play (All Fives and Bergen), the points each seat's side scored

@@ -1,13 +1,13 @@
 // The seats around the board: every other seat in play order from your left, each with its name, a bot's
 // level, its tiles as backs, its connection, its total, the turn timer's ring, its colour (one per team with
 // partners) and a caption of what it did last. A phone shows them as a strip over the board.
+import { el } from "./board.js";
 import { COLOURS } from "./chart.js";
 import { make, plural, words } from "./i18n.js";
 import { sideOf, trainNotes } from "./feed.js";
 
 const BACKS = 12; // tile backs drawn at most; the count says the rest
 const FEW_BACKS = 5; // on a compact card
-const SVG = "http://www.w3.org/2000/svg";
 const RING_R = 9;
 
 /** The seats to place around the board: the others from your left (all of them for a watcher). */
@@ -45,27 +45,18 @@ export function scrollToShow(start, end, scroll, size, margin = 8) {
 /** A marked train's marker, as the board draws it on the train's tab (a red disc, a white pennant); only
  * seen, its words said beside it. */
 export function trainMarker() {
-  const svg = document.createElementNS(SVG, "svg");
-  for (const [key, value] of [["viewBox", "-8 -8 16 16"], ["class", "train-marker"], ["aria-hidden", "true"]]) svg.setAttribute(key, value);
-  const disc = svg.appendChild(document.createElementNS(SVG, "circle"));
-  disc.setAttribute("r", "6.5");
-  svg.appendChild(document.createElementNS(SVG, "path")).setAttribute("d", "M-3 3V-4l6 3.5-6 3.5");
+  const svg = el("svg", { viewBox: "-8 -8 16 16", class: "train-marker", "aria-hidden": "true" });
+  el("circle", { r: 6.5 }, svg);
+  el("path", { d: "M-3 3V-4l6 3.5-6 3.5" }, svg);
   return svg;
 }
 
 /** The small ring round a seat's clock: the part of its time left. */
 function clockRing(fraction) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", "timer-ring");
-  svg.setAttribute("aria-hidden", "true");
+  const svg = el("svg", { viewBox: "0 0 24 24", class: "timer-ring", "aria-hidden": "true" });
   const length = 2 * Math.PI * RING_R;
   for (const [cls, dash] of /** @type {[string, number][]} */ ([["track", 0], ["left", length * (1 - fraction)]])) {
-    const circle = document.createElementNS(SVG, "circle");
-    for (const [key, value] of Object.entries({ cx: 12, cy: 12, r: RING_R, class: cls, "stroke-dasharray": length.toFixed(1), "stroke-dashoffset": dash.toFixed(1) })) {
-      circle.setAttribute(key, String(value));
-    }
-    svg.appendChild(circle);
+    el("circle", { cx: 12, cy: 12, r: RING_R, class: cls, "stroke-dasharray": length.toFixed(1), "stroke-dashoffset": dash.toFixed(1) }, svg);
   }
   return svg;
 }

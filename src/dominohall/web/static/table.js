@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { allRows, drawBoard, focusKeys, stickNames } from "./board.js";
+import { drawBoard, focusKeys } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -49,8 +49,10 @@ function update(frame) {
   return before;
 }
 const wantsStart = new URLSearchParams(location.search).get("start") === "1";
+/** The drawing on the board, told each new view (Mexican Train keeps its names in sight). @type {any} */
+let drawn = {};
 const camera = new Camera($("board"), () => {
-  stickNames(camera.svg, camera.box); // Mexican Train's names in sight
+  drawn.viewed?.(camera.svg, camera.box);
   const dense = camera.dense(); // "Fit" and "Follow the play" take turns on a board too dense to show whole
   $("follow").hidden = camera.mode === "follow" || !dense;
   $("fit").hidden = camera.mode === "whole" && dense;
@@ -60,10 +62,18 @@ const connection = new Connection(tableId, protocol, {
   open: () => {
     update({ t: "opened" });
     $("phase").textContent = words.connected;
+    showLink(); // the hand is lit again by the frames that follow the hello
   },
   frame: receive,
   closed: () => {
+    const was = state.link;
     update({ t: "lost" });
+    showLink();
+    if (was !== "closed") { // every retry that fails closes again: the hand is dimmed once
+      if (state.choice) handActions.cancel(false);
+      done.autoPass = null; // a drawn tile's pass waits for the socket
+      renderView();
+    }
     $("phase").textContent = words.reconnecting;
   },
   lastSeq: () => state.seq,
@@ -143,6 +153,7 @@ function showProblem(code, message, rule) {
 
 /** Send a move; once the next view is drawn the focus is back on the hand. */
 function move(command) {
+  if (state.link !== "open") return void handActions.why(words.why_offline); // it would be lost: said, not sent
   if (state.movedAt === state.seq) return; // already sent from this very state: its answer is on its way
   update({ t: "moved" });
   done.refocus = state.view?.history?.length ?? 0; // the history's length before the move
@@ -245,15 +256,15 @@ function renderBoard() {
   if (uncovered) said.push(`${format(words.uncovered_line, { tile: uncovered })}.`);
   $("board").dataset.label = said.join(". ").replace(/\.\./g, ".");
   const trains = view.trains ? { labels: names, mine: state.you === null || isAway(state) ? null : state.you, marked: words.train_marked } : null;
-  const { svg, bounds, areaOf } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
+  const { svg, bounds, areaOf, drawing } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;
   const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
   const focus = [...places, ...followed];
-  if (view.trains) camera.attach(svg, bounds, allRows(bounds, focus), Math.max(1, places.length));
-  else camera.attach(svg, bounds, focus, places.length);
+  drawn = drawing;
+  camera.attach(svg, bounds, drawing.follow?.(bounds, focus) ?? focus, view.trains ? Math.max(1, places.length) : places.length);
 }
 
 
@@ -271,6 +282,7 @@ function renderStatus(table) {
   const watcher = you === null || (isAway(state) && mySeat(state)?.why === "left");
   const full = table.phase === "waiting" && table.seats.every((seat) => !seat.free);
   if (table.closed) $("phase").textContent = words.closed;
+  else if (state.link === "closed") $("phase").textContent = words.reconnecting;
   else if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
   else $("phase").textContent = full ? words.ready_to_start : words[table.phase] || "";
 }
@@ -455,6 +467,14 @@ function tick() {
 
 const ticker = new Ticker(tick, () => secondsLeft(state.clock, performance.now()) > 0 || secondsLeft(state.between, performance.now()) > 0);
 
+/** While the socket is down a line over the board says so (shown once: each failed retry closes again). */
+function showLink() {
+  const lost = state.link === "closed";
+  if (lost !== $("link-lost").hidden) return;
+  $("link-lost").hidden = !lost;
+  $("link-lost").textContent = lost ? words.connection_lost : "";
+}
+
 /** A short visible line over the board (a seat that ran out of time), gone after a few seconds. */
 function showNotice(text) {
   $("notice").textContent = text;
@@ -494,22 +514,23 @@ function renderView() {
   $("skip-hand").hidden = !state.view?.hand?.length; // no hand to skip to before the deal, nor for a watcher
   if (!state.view) return;
   const view = /** @type {View} */ (shownView(state)); // without your moves while a bot plays your seat
+  const playable = state.link === "closed" ? { ...view, legal_moves: [], offline: true } : view; // nothing, offline
   if (table.phase === "over" && !state.scores.complete && done.recordAsked !== table.matches) fetchRecord(table, table.matches);
   renderScores(table);
   renderBoard();
-  if (!document.querySelector(".drag-ghost")) renderHand($("hand"), view, handActions); // not under a dragged tile
+  if (!document.querySelector(".drag-ghost")) renderHand($("hand"), playable, handActions); // not under a dragged tile
   markChosen();
   const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
   if (focused) handActions.why(focused.dataset.why); // the reason as it is now
   else if (!state.choice) handActions.why(null);
   renderTargets($("targets"), state.choice, handActions);
-  const moves = view.legal_moves || [];
+  const moves = playable.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
   $("pass").hidden = !moves.some((move) => move.kind === "pass");
   $("hand-hint").hidden = you === null || view.end !== null || isAway(state);
   renderTurn(table, view);
-  renderDrawn(view);
-  renderHint(view);
+  renderDrawn(playable);
+  renderHint(playable);
   renderFeed(table, view);
   fitHand(view);
   refocus();

@@ -76,4 +76,14 @@ function drawTrains(layer, rows, view, labels, trains) {
   return { box: { minX: -HW, minY: rows[0].y - HL - 2, maxX: right, maxY: rows[rows.length - 1].y + HL + 2 }, names };
 }
 
-addDrawing("trains", { layout: trainLayout, rows: drawTrains });
+/** Mexican Train: the first box to follow stretched over every row (``bounds``: the board's), so the camera
+ * keeps every train's end in view, each a place one may play. */
+const allRows = (bounds, boxes) => (boxes.length ? [{ ...boxes[0], minY: bounds.minY, maxY: bounds.maxY }, ...boxes.slice(1)] : boxes);
+
+/** Keep Mexican Train's names in sight: moved right to the left edge of the view ``box`` when it cuts them. */
+function stickNames(svg, box) {
+  const names = svg?.querySelector(".train-names");
+  if (names && box) names.setAttribute("transform", `translate(${Math.max(0, box.x + 4 - Number(names.dataset.x)).toFixed(1)} 0)`);
+}
+
+addDrawing("trains", { layout: trainLayout, rows: drawTrains, follow: allRows, viewed: stickNames });

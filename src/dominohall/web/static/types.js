@@ -67,7 +67,8 @@
  *   open_ends?: [Tile, number][], history: HistoryEntry[], legal_moves?: Move[], totals: number[],
  *   scores?: number[], winner?: number | null, pips?: number[] | null,
  *   penalties?: number[] | null, end: string | null, final_hands?: Tile[][] | null, trains?: TrainLine[],
- *   uncovered?: Tile | null, uncovered_train?: Train | null, uncovered_by?: number | null}} View
+ *   uncovered?: Tile | null, uncovered_train?: Train | null, uncovered_by?: number | null,
+ *   offline?: boolean}} View (``offline``: the page's own, while its socket is down nothing is playable)
  */
 
 /** @typedef {{totals: number[], winners: number[]}} MatchResult A finished match: its totals and winners. */
