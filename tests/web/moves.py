@@ -21,15 +21,23 @@ def make_move(page: Page, *, wait_ms: float = 30_000) -> str | None:
     Returns what the page offered ("play", "draw" or "pass"), or ``None`` when it offered nothing within
     ``wait_ms`` (the turn had gone, for example to the clock). A lit tile that goes before the click (the hand
     was drawn again) is looked for again; a draw or pass that goes meanwhile (a drawn tile that fits nowhere
-    passes by itself) ends the move.
+    passes by itself) ends the move, and one that stays offered but that a press cannot reach fails the test
+    (silently given up, it looked like a turn stalling on Draw).
     """
     try:
         kind = str(page.wait_for_function(CHOICE, timeout=wait_ms).json_value())
     except PlaywrightTimeout:
         return None
     if kind != "play":
-        with contextlib.suppress(PlaywrightTimeout):
-            page.locator(f"#{kind}:not([hidden])").click(timeout=3_000)
+        button = page.locator(f"#{kind}:not([hidden])")
+        try:
+            button.click(timeout=3_000)
+        except PlaywrightTimeout as missed:
+            with contextlib.suppress(PlaywrightTimeout):  # gone, or another turn's button that a press reaches
+                button.click(trial=True, timeout=1_000)
+                return kind
+            if button.count():  # offered all along, and never reached: the turn would stall on it
+                raise AssertionError(f"#{kind} is offered but a press does not reach it") from missed
         return kind
     try:
         page.locator("#hand .tile.lit").first.click(timeout=5_000)

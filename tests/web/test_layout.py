@@ -61,6 +61,10 @@ def seated(browser: Browser, server: Server, viewport: ViewportSize, language: s
     return page
 
 
+SIDEWAYS = "() => document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+"""How far the page reaches past the screen's width: a phone's ``innerWidth`` would grow with the page."""
+
+
 def inside_viewport(page: Page, selector: str) -> dict[str, Any]:
     """The element's box against the viewport, with the page scrolled to the top."""
     return dict(
@@ -81,10 +85,14 @@ CLIPPED_IN_CARDS = """() => [...document.querySelectorAll("#ring li :is(.count, 
 """The tile counts, point totals, names and bots' levels of the seats' cards that do not fit in their card (or are
 cut short: the names here are short), and any pile of backs too narrow to keep the count apart from the points
 ("4 18 points" read as 418)."""
-WHOLE_IN_NOTES = """() => { const why = document.getElementById("why").getBoundingClientRect();
+WHOLE_IN_NOTES = """() => { const box = document.getElementById("why"), why = box.getBoundingClientRect();
   const notes = document.querySelector(".notes").getBoundingClientRect();
-  return why.top >= notes.top - 0.5 && why.bottom <= notes.bottom + 0.5; }"""
-"""True when the reason a tile is dimmed is drawn whole inside the notes row (which scrolls what it cannot hold)."""
+  const hand = document.querySelector(".hand-row").getBoundingClientRect();
+  const over = getComputedStyle(box).position === "absolute"; // laid over the row: it may rise above it
+  return (over ? why.top >= 0 : why.top >= notes.top - 0.5) && why.bottom <= Math.min(notes.bottom, hand.top) + 0.5
+    && box.scrollHeight <= box.clientHeight + 1; }"""
+"""True when the reason a tile is dimmed is drawn whole, its text uncut, in the notes row and over nothing of the
+hand (on a phone it lies over the row, a long one over the board's lower edge too: the hand does not move)."""
 NEWEST_IN_SIGHT = """() => { const log = document.getElementById("log"), last = log.lastElementChild;
   const r = last.getBoundingClientRect(), box = log.getBoundingClientRect();
   return !log.checkVisibility() || (r.top >= box.top - 1 && r.bottom <= box.bottom + 1); }"""
@@ -196,7 +204,7 @@ def test_the_table_tells_the_story_of_the_round(
             assert box["inside"], f"{part} is not inside the window during play: {box}"
         if phone:
             assert page.locator("#hand-hint").is_hidden(), "no keyboard hint on a touch screen"
-            sideways = page.evaluate("() => document.scrollingElement.scrollWidth - innerWidth")
+            sideways = page.evaluate(SIDEWAYS)
             assert sideways <= 0, f"the phone's page scrolls sideways by {sideways} px"
         tap_move(page) if phone else make_move(page)
         if not phone:  # the focus is back on the hand (or its Draw/Pass) after the move
@@ -675,7 +683,8 @@ AROUND = """() => {
   return { cards, board: rect(board), tiles, hand: rect(document.querySelector(".hand-row")),
     strip: { ...rect(strip), scroll: strip.scrollWidth, client: strip.clientWidth,
       overflow: getComputedStyle(strip).overflowX },
-    width: innerWidth, height: innerHeight, sideways: document.scrollingElement.scrollWidth - innerWidth };
+    width: innerWidth, height: innerHeight,
+    sideways: document.scrollingElement.scrollWidth - document.documentElement.clientWidth };
 }"""
 """The seats' cards around the board (each one's box, whose turn, what it shows), the board and its tiles, the
 hand's row and the seats' strip, read at one moment with the page scrolled to the top."""
