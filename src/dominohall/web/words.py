@@ -483,6 +483,7 @@ def layout_plurals(language: str) -> dict[str, dict[str, str]]:
     return {
         "tiles_held": plural_forms(language, "%(num)d tile in hand", "%(num)d tiles in hand"),
         "points_total": plural_forms(language, "%(num)d point", "%(num)d points"),
+        "points_short": plural_forms(language, "%(num)d pt", "%(num)d pts"),  # a phone's grid of 9 to 12 seats
     }
 
 

@@ -1,6 +1,7 @@
 // The seats around the board: every other seat in play order from your left, each with its name, a bot's
 // level, its tiles as backs, its connection, its total, the turn timer's ring, its colour (one per team with
-// partners) and a caption of what it did last. A phone shows them as a strip over the board.
+// partners) and a caption of what it did last. A phone shows them as a strip over the board, or from nine seats
+// as a grid of compact cards over it, all in sight at once.
 import { el } from "./board.js";
 import { COLOURS } from "./chart.js";
 import { make, plural, words } from "./i18n.js";
@@ -73,6 +74,14 @@ function backs(count, most = BACKS) {
   return row;
 }
 
+/** A compact card's points: in words, and short ("12 pts") for a phone's grid of cards, which shows only that
+ * (the words still read). */
+function points(total) {
+  const box = make("span", null, { class: "total" });
+  box.append(make("span", plural("points_total", total), { class: "long" }), make("span", plural("points_short", total), { class: "short", "aria-hidden": "true" }));
+  return box;
+}
+
 /**
  * Fill ``box`` with the seats around the board: ``ctx`` has the table, the view, your seat, the game, each
  * seat's name, who is connected, the seat on the clock and its share of time left, and the captions.
@@ -82,6 +91,7 @@ export function renderRing(box, ctx) {
   const compact = seats.length >= COMPACT_FROM;
   box.dataset.count = String(seats.length);
   box.classList.toggle("many", compact);
+  ctx = { ...ctx, newest: Math.max(-1, ...[...ctx.said.values()].map((caption) => caption.index)) }; // the last move's seat
   const lists = Object.fromEntries(["left", "top", "right"].map((side) => [side, make("ol", null, { class: `ring-${side}` })]));
   seats.forEach((index, k) => lists[sideFor(k, seats.length)].appendChild(chip(index, ctx, compact)));
   box.replaceChildren(lists.left, lists.top, lists.right);
@@ -128,11 +138,17 @@ function chip(index, ctx, compact = false) {
   const line = make("span", null, { class: "line" });
   if (view?.hand_sizes) line.appendChild(backs(view.hand_sizes[index], compact ? FEW_BACKS : BACKS));
   const total = view?.totals?.[side];
-  if (total !== undefined) line.appendChild(make("span", plural("points_total", total), { class: "total" }));
+  if (total !== undefined) line.appendChild(compact ? points(total) : make("span", plural("points_total", total), { class: "total" }));
   item.appendChild(line);
   if (view?.trains) item.appendChild(trainLine(view, index));
   const caption = said.get(index);
-  item.appendChild(make("span", caption ? caption.text : "", { class: "said", "data-index": caption ? caption.index : "" }));
+  const newest = caption && caption.index === ctx.newest ? " newest" : "";
+  const told = item.appendChild(make("span", caption ? caption.text : "", { class: `said${newest}`, "data-index": caption ? caption.index : "" }));
+  const move = caption && view?.history?.[caption.index];
+  if (compact && move?.kind === "play") { // a phone's grid shows the tile alone, as a small tile
+    told.title = caption.text;
+    told.replaceChildren(make("span", caption.text, { class: "long" }), make("span", move.tile, { class: "short", "aria-hidden": "true" }));
+  }
   if (ctx.connected?.[index] === false && !seat.bot) item.appendChild(make("span", words.offline, { class: "state" }));
   return item;
 }
