@@ -547,3 +547,49 @@ def test_a_standard_hands_end_says_who_won_it_and_what_that_scored_as_the_engine
         kinds.add((options["mode"], view["end"], award == "level"))
     assert {("block", "blocked", False), ("allfives", "domino", False), ("bergen", "domino", False)} <= kinds, kinds
     page.context.close()
+
+
+def told_views(page: Page) -> list[dict[str, Any]]:
+    """Every view the page receives on its WebSocket from now on (a ``round`` frame's, a ``move`` frame's or a
+    snapshot's), as the server told it."""
+    views: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        def received(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if isinstance(frame.get("view"), dict):
+                views.append(frame["view"])
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", watch)
+    return views
+
+
+def test_all_fives_seats_and_your_total_count_the_points_scored_during_the_hand(
+    server: Server, browser: Browser
+) -> None:
+    """Points scored in play show at once: the other seat's card and "Your total" say the match's total with the
+    hand's points so far, as the server tells them (the hand's ``scores``), not only at the hand's end."""
+    page = new_page(browser, DESKTOP)
+    views = told_views(page)
+    open_table(page, server, game="standard", seat1="easy", mode="allfives")
+    checked = 0
+    for _ in range(200):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        view = views[-1]
+        if view["end"] is not None:  # a hand with no points at your turns: the next one
+            page.get_by_role("button", name="Continue").click()
+            expect(page.locator("#summary")).to_be_hidden()
+            continue
+        if any(view["scores"]):
+            shown = [view["totals"][side] + view["scores"][side] for side in range(2)]
+            expect(page.locator("#ring li[data-seat='1'] .total")).to_have_text(f"{shown[1]} points")  # the bot's
+            expect(page.locator("#my-total")).to_have_text(f"Your total: {shown[0]}")
+            checked += 1
+            if checked >= 3:
+                break
+        make_move(page)
+        page.wait_for_timeout(40)
+    assert checked, "nobody scored during a hand"
+    page.context.close()
