@@ -593,3 +593,43 @@ def test_all_fives_seats_and_your_total_count_the_points_scored_during_the_hand(
         page.wait_for_timeout(40)
     assert checked, "nobody scored during a hand"
     page.context.close()
+
+
+def test_played_by_keyboard_alone_the_focus_is_on_something_playable_at_each_turn(
+    server: Server, browser: Browser
+) -> None:
+    """Enter alone plays a hand: when your turn comes, and after each move, the keyboard's focus is on the
+    first lit tile, or Draw or Pass when nothing fits, never left on a tile that cannot be laid."""
+    page = new_page(browser, DESKTOP)
+    mine: list[dict[str, Any]] = []  # the move frames of your own moves: one more once a move is made
+    page.on(
+        "websocket",
+        lambda socket: socket.on(
+            "framereceived",
+            lambda payload: mine.extend(
+                frame for frame in [json.loads(payload)] if frame.get("t") == "move" and frame.get("seat") == 0
+            ),
+        ),
+    )
+    open_table(page, server, game="standard", seat1="easy", mode="draw", target="none")
+    useful = f"() => document.activeElement?.matches({json.dumps(MY_TURN)}) ?? false"
+    turns = 0
+    for _ in range(40):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if page.locator("#summary:not([hidden])").count():
+            break
+        focused = page.evaluate("() => document.activeElement?.dataset.tile ?? document.activeElement?.id")
+        assert page.evaluate(useful), f"turn {turns + 1}: the focus is on {focused!r}, which cannot be played"
+        made = len(mine)
+        page.keyboard.press("Enter")
+        if page.locator("#targets button[data-index]:focus").count():  # a tile with several places: the first
+            page.keyboard.press("Enter")
+        for _ in range(250):  # until the move is told (a bot may answer at once: your turn again)
+            if len(mine) > made:
+                break
+            page.wait_for_timeout(20)
+        assert len(mine) > made, f"turn {turns + 1}: Enter on {focused!r} made no move"
+        page.evaluate("() => new Promise((done) => setTimeout(done, 50))")  # the page has shown it
+        turns += 1
+    assert turns >= 4, f"only {turns} turns were played"
+    page.context.close()

@@ -166,6 +166,9 @@ function play(chosen) {
   move({ t: "play", tile: chosen.tile, on: chosen.on ?? null, ...train, at: state.seq });
 }
 
+/** What the keyboard plays now: the first lit tile, else Draw or Pass (null when nothing is playable). */
+const playable = () => /** @type {HTMLElement | null} */ ($("hand").querySelector(".tile.lit") || document.querySelector("#draw:not([hidden]), #pass:not([hidden])"));
+
 /** Put the focus back on the hand after a move (unless the person went elsewhere meanwhile): the first lit
  * tile, else Draw or Pass, else the first tile. */
 function refocus() {
@@ -173,7 +176,7 @@ function refocus() {
   const active = document.activeElement;
   const lost = !active || active === document.body;
   if (!lost && !active.closest("#hand, .actions, #targets")) return void (done.refocus = null);
-  const next = $("hand").querySelector(".tile.lit") || document.querySelector("#draw:not([hidden]), #pass:not([hidden])") || $("hand").querySelector(".tile");
+  const next = playable() || $("hand").querySelector(".tile");
   if (!next) return;
   next.focus({ preventScroll: true });
   done.refocus = null;
@@ -426,13 +429,14 @@ function renderTurn(table, view) {
 }
 
 /** Your turn has come: a beep, "Your turn" said (with the time to play, if timed) after the move that gave it,
- * and the keyboard's focus on the hand if it was nowhere (after Continue, Start or Play again). */
+ * and the keyboard's focus on what it can play (``playable``) if it was in the hand or nowhere (after
+ * Continue, Start or Play again), never left on a tile that cannot be laid. */
 function yourTurn(timed) {
   if (beep()) $("sound").dataset.beeps = String(Number($("sound").dataset.beeps || 0) + 1);
   const time = timed ? plural("seconds_left", Math.ceil(secondsLeft(state.clock, performance.now()))) : "";
   say([words.your_turn + ".", time].join(" ").trim(), done.saidAt === state.seq);
   const active = document.activeElement;
-  if (!active || active === document.body) ($("hand").querySelector(".tile.lit") ?? $("draw"))?.focus({ preventScroll: true });
+  if (!active || active === document.body || active.closest("#hand, .actions, #targets")) playable()?.focus({ preventScroll: true });
 }
 
 /** Put ``text`` in the live region, after what it says of the same event when ``after``. */
