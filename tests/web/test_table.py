@@ -157,10 +157,13 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
     expect(summary.locator(".chart-note")).to_have_text("The highest total wins.")
     decides = summary.get_by_text("One hand decides the match: the hand's winner wins it, whatever the points")
     expect(decides).to_have_count(1 if mode == "allfives" else 0)  # points on the board, yet not what won it
+    expect(page.locator("#scoreboard table")).to_have_count(0)  # the summary holds the scores meanwhile
     page.get_by_role("button", name="Play again").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#hand .tile")).to_have_count(7)
     expect(page.locator("#phase")).to_have_text("The match is on")
+    expect(page.locator("#scores")).to_be_hidden()  # a new match: no hand of it has ended, nothing to show yet
+    expect(page.locator(".side-tabs [data-tab=scores]")).to_be_hidden()
     page.context.close()
 
 

@@ -361,7 +361,7 @@ function renderScores(table) {
     const playing = !active || active === document.body || active.closest("#hand, .actions, #targets");
     if (opened && playing) box.querySelector("#continue:not([disabled]), #rematch")?.focus({ preventScroll: true }); // the keyboard's next step
   }
-  $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
+  $("scores").hidden = Boolean(summary) || scores.rows.length === 0 || scores.match !== table.matches; // this match's only
   const names = sides(table);
   const drawn = JSON.stringify([names, scores.rows]);
   if (!$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(scoreboard(names, scores));
