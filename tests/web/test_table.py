@@ -23,7 +23,7 @@ from dominohall.tables.frames import view_to_wire
 from ..server.harness import Server, create_table
 from .boards import dense_boards, later_feet, long_standard_boards
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
-from .moves import MY_TURN, make_move
+from .moves import MY_TURN, make_move, told_views
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -550,23 +550,6 @@ def test_a_standard_hands_end_says_who_won_it_and_what_that_scored_as_the_engine
         kinds.add((options["mode"], view["end"], award == "level"))
     assert {("block", "blocked", False), ("allfives", "domino", False), ("bergen", "domino", False)} <= kinds, kinds
     page.context.close()
-
-
-def told_views(page: Page) -> list[dict[str, Any]]:
-    """Every view the page receives on its WebSocket from now on (a ``round`` frame's, a ``move`` frame's or a
-    snapshot's), as the server told it."""
-    views: list[dict[str, Any]] = []
-
-    def watch(socket: Any) -> None:
-        def received(payload: str | bytes) -> None:
-            frame = json.loads(payload)
-            if isinstance(frame.get("view"), dict):
-                views.append(frame["view"])
-
-        socket.on("framereceived", received)
-
-    page.on("websocket", watch)
-    return views
 
 
 def test_all_fives_seats_and_your_total_count_the_points_scored_during_the_hand(

@@ -257,11 +257,12 @@ function renderBoard() {
   if (uncovered) said.push(`${format(words.uncovered_line, { tile: uncovered })}.`);
   $("board").dataset.label = said.join(". ").replace(/\.\./g, ".");
   const trains = view.trains ? { labels: names, mine: state.you === null || isAway(state) ? null : state.you, marked: words.train_marked } : null;
-  const { svg, bounds, areaOf, drawing } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
+  const { svg, bounds, areaOf, drawing } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, room: camera.room(), trains, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;
-  const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
+  const open = drawing.ends && !state.choice ? new Set((shownView(state)?.legal_moves || []).map((move) => move.on)) : []; // before a choice
+  const places = [...(state.choice?.moves || []).map((_, index) => areaOf(index)), ...[...open].map((on) => on && areaOf(on))].filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
   const focus = [...places, ...followed];
   drawn = drawing;
