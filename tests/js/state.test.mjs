@@ -380,6 +380,17 @@ describe("the page's own actions", () => {
     const second = fold(first, [{ t: "round", seq: 50, view: roundView(), clock: null }, { t: "started", seq: 49, table: table({ matches: 2 }) }]);
     assert.deepEqual(second.scores, { match: 2, rows: [], complete: false });
   });
+
+  test("after Play again the last match's ended round is no row of the new match", () => {
+    const ended = roundView({ end: "domino", totals: [0, 10, 5, 3] });
+    const over = fold(initialState(), [snapshot({ table: table({ phase: "over" }), view: ended, rounds: [[0, 10, 5, 3]] })]);
+    const rematch = fold(over, [{ t: "rematch", seq: 60, table: table({ matches: 2 }) }]);
+    assert.equal(rematch.view, over.view, "the last round stays on the board until the new one is dealt");
+    assert.deepEqual(rematch.scores.rows, [[0, 10, 5, 3]], "still the last match's, numbered so");
+    assert.equal(rematch.scores.match, 1);
+    const dealt = fold(rematch, [{ t: "round", seq: 61, view: roundView(), clock: null }]);
+    assert.deepEqual(dealt.scores, { match: 2, rows: [], complete: false });
+  });
 });
 
 describe("catching up", () => {

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import json
+from typing import Any
 
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -46,3 +48,20 @@ def make_move(page: Page, *, wait_ms: float = 30_000) -> str | None:
     if page.locator("#targets:not([hidden]) button[data-index]").count():
         page.locator("#targets button[data-index]").first.click()
     return kind
+
+
+def told_views(page: Page) -> list[dict[str, Any]]:
+    """Every view the page receives on its WebSocket from now on (a ``round`` frame's, a ``move`` frame's or a
+    snapshot's), as the server told it."""
+    views: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        def received(payload: str | bytes) -> None:
+            frame = json.loads(payload)
+            if isinstance(frame.get("view"), dict):
+                views.append(frame["view"])
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", watch)
+    return views

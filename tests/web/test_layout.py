@@ -22,7 +22,7 @@ from dominohall.web.pages import DRAWING_MODULES, DRAWING_STYLES, DRAWINGS
 from ..server.harness import Server, create_table
 from .boards import dense_boards
 from .conftest import CHROMIUM, PHONE, shot
-from .moves import CHOICE, MY_TURN, make_move
+from .moves import CHOICE, MY_TURN, make_move, told_views
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -637,6 +637,54 @@ def test_every_place_a_tile_may_go_is_in_sight_on_a_dense_board(
         assert len(got["inside"]) == 2 and all(got["inside"]), f"a place is off the board's view: {got}"
         parts += got["camera"] == "part"
     print(f"\n{viewport['width']}x{viewport['height']}: {parts} boards shown in part with both places in view")
+    page.context.close()
+
+
+PLACES_IN_SIGHT = """(tiles) => { const board = document.getElementById("board").getBoundingClientRect();
+  const tools = [...document.querySelectorAll(".board-tools button:not([hidden])")]
+    .map((button) => button.getBoundingClientRect());
+  return tiles.map((tile) => {
+    const r = document.querySelector(`#board g.tile[data-tile="${tile}"]`).getBoundingClientRect();
+    const inside = r.left >= board.left - 1 && r.right <= board.right + 1 && r.top >= board.top - 1
+      && r.bottom <= board.bottom + 1;
+    const under = tools.some((t) => Math.min(t.right, r.right) - Math.max(t.left, r.left) > 1
+      && Math.min(t.bottom, r.bottom) - Math.max(t.top, r.top) > 1);
+    return { tile, inside: inside && !under, across: Math.min(r.width, r.height) }; }); }"""
+"""Each of the board's ``tiles``: whether it is drawn wholly inside the board's frame and clear of the board's
+buttons over it, and how wide it is drawn."""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
+def test_on_an_upright_phone_the_standard_line_keeps_every_place_you_can_play_in_sight(
+    paced: Server, browser: Browser, viewport: ViewportSize
+) -> None:
+    """A hand of the standard draw game on a phone held upright: at each of your turns, before you touch a
+    tile, every tile of the line that a tile of your hand may be laid on (the server's ``legal_moves``) is on
+    the board's screen, clear of its buttons, drawn at least 18 px wide; the line bends to use the board's
+    height rather than run off its sides."""
+    table_id, cookie = create_table(paced, [None, "easy"], {"players": 2, "mode": "draw", "target": None}, "standard")
+    context = browser.new_context(viewport=viewport, locale="en-GB", is_mobile=True, has_touch=True)
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": paced.url}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    views = told_views(page)
+    page.goto(f"{paced.url}/t/{table_id}?start=1")
+    seen: list[str] = []
+    for _ in range(40):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if page.locator("#summary:not([hidden])").count():
+            break
+        ends = sorted({move["on"] for move in views[-1]["legal_moves"] if move["kind"] == "play" and move["on"]})
+        placed = int(page.locator("#board").get_attribute("data-tiles") or 0)
+        for place in page.evaluate(PLACES_IN_SIGHT, ends):
+            seen.append(f"{placed} tiles: {place['tile']} {place['across']:.0f} px")
+            where = f"with {placed} tiles down, {place['tile']}"
+            assert place["inside"], f"{where} is off the board or under its buttons: {seen}"
+            assert place["across"] >= 18, f"{place['tile']} is drawn {place['across']:.1f} px wide: {seen}"
+        tap_move(page)
+    print(f"\n{viewport['width']}x{viewport['height']}: " + ", ".join(seen))
+    assert len(seen) >= 5, f"too few turns with a tile to lay: {seen}"
     page.context.close()
 
 

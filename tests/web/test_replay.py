@@ -27,6 +27,7 @@ from dominohall.web import LANGUAGES
 
 from ..server.harness import Client, Server, create_table, http, record_when_over
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
+from .test_colours import Scheme, low_contrast, scheme_page
 from .test_pages import english_patterns, fetch, visible_text
 
 pytestmark = pytest.mark.skipif(
@@ -380,6 +381,20 @@ def test_all_fives_points_show_as_they_are_scored(quick: Server, browser: Browse
         assert sum(plus) == sum(engine_round(record, index).points)
         marked += len(plus)
     assert marked > 0, "no hand of the match scored in play"
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_replay_of_a_match_reads_clearly_in_both_colour_schemes(
+    quick: Server, browser: Browser, standard: tuple[str, dict[str, Any]], scheme: Scheme
+) -> None:
+    """A record replayed in the middle of a hand: the move list with its current move marked, the hands, the
+    buttons; no text below WCAG's AA contrast, in the light colours and in a device's dark mode."""
+    table_id, _ = standard
+    page = scheme_page(browser, scheme)
+    open_replay(page, quick, table_id, "#r1m6")
+    expect(page.locator("#move-list li.current")).to_have_count(1)
+    assert low_contrast(page) == []
     page.context.close()
 
 

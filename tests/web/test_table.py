@@ -23,7 +23,7 @@ from dominohall.tables.frames import view_to_wire
 from ..server.harness import Server, create_table
 from .boards import dense_boards, later_feet, long_standard_boards
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
-from .moves import MY_TURN, make_move
+from .moves import MY_TURN, make_move, told_views
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -157,10 +157,13 @@ def test_a_single_hand_to_the_end_of_the_match_names_the_winner_and_offers_a_rem
     expect(summary.locator(".chart-note")).to_have_text("The highest total wins.")
     decides = summary.get_by_text("One hand decides the match: the hand's winner wins it, whatever the points")
     expect(decides).to_have_count(1 if mode == "allfives" else 0)  # points on the board, yet not what won it
+    expect(page.locator("#scoreboard table")).to_have_count(0)  # the summary holds the scores meanwhile
     page.get_by_role("button", name="Play again").click()
     expect(summary).to_be_hidden()
     expect(page.locator("#hand .tile")).to_have_count(7)
     expect(page.locator("#phase")).to_have_text("The match is on")
+    expect(page.locator("#scores")).to_be_hidden()  # a new match: no hand of it has ended, nothing to show yet
+    expect(page.locator(".side-tabs [data-tab=scores]")).to_be_hidden()
     page.context.close()
 
 
@@ -546,4 +549,73 @@ def test_a_standard_hands_end_says_who_won_it_and_what_that_scored_as_the_engine
             assert "holds the fewest pips" in line, line
         kinds.add((options["mode"], view["end"], award == "level"))
     assert {("block", "blocked", False), ("allfives", "domino", False), ("bergen", "domino", False)} <= kinds, kinds
+    page.context.close()
+
+
+def test_all_fives_seats_and_your_total_count_the_points_scored_during_the_hand(
+    server: Server, browser: Browser
+) -> None:
+    """Points scored in play show at once: the other seat's card and "Your total" say the match's total with the
+    hand's points so far, as the server tells them (the hand's ``scores``), not only at the hand's end."""
+    page = new_page(browser, DESKTOP)
+    views = told_views(page)
+    open_table(page, server, game="standard", seat1="easy", mode="allfives")
+    checked = 0
+    for _ in range(200):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        view = views[-1]
+        if view["end"] is not None:  # a hand with no points at your turns: the next one
+            page.get_by_role("button", name="Continue").click()
+            expect(page.locator("#summary")).to_be_hidden()
+            continue
+        if any(view["scores"]):
+            shown = [view["totals"][side] + view["scores"][side] for side in range(2)]
+            expect(page.locator("#ring li[data-seat='1'] .total")).to_have_text(f"{shown[1]} points")  # the bot's
+            expect(page.locator("#my-total")).to_have_text(f"Your total: {shown[0]}")
+            checked += 1
+            if checked >= 3:
+                break
+        make_move(page)
+        page.wait_for_timeout(40)
+    assert checked, "nobody scored during a hand"
+    page.context.close()
+
+
+def test_played_by_keyboard_alone_the_focus_is_on_something_playable_at_each_turn(
+    server: Server, browser: Browser
+) -> None:
+    """Enter alone plays a hand: when your turn comes, and after each move, the keyboard's focus is on the
+    first lit tile, or Draw or Pass when nothing fits, never left on a tile that cannot be laid."""
+    page = new_page(browser, DESKTOP)
+    mine: list[dict[str, Any]] = []  # the move frames of your own moves: one more once a move is made
+    page.on(
+        "websocket",
+        lambda socket: socket.on(
+            "framereceived",
+            lambda payload: mine.extend(
+                frame for frame in [json.loads(payload)] if frame.get("t") == "move" and frame.get("seat") == 0
+            ),
+        ),
+    )
+    open_table(page, server, game="standard", seat1="easy", mode="draw", target="none")
+    useful = f"() => document.activeElement?.matches({json.dumps(MY_TURN)}) ?? false"
+    turns = 0
+    for _ in range(40):
+        page.wait_for_selector(f"{MY_TURN}, #summary:not([hidden])", timeout=20_000)
+        if page.locator("#summary:not([hidden])").count():
+            break
+        focused = page.evaluate("() => document.activeElement?.dataset.tile ?? document.activeElement?.id")
+        assert page.evaluate(useful), f"turn {turns + 1}: the focus is on {focused!r}, which cannot be played"
+        made = len(mine)
+        page.keyboard.press("Enter")
+        if page.locator("#targets button[data-index]:focus").count():  # a tile with several places: the first
+            page.keyboard.press("Enter")
+        for _ in range(250):  # until the move is told (a bot may answer at once: your turn again)
+            if len(mine) > made:
+                break
+            page.wait_for_timeout(20)
+        assert len(mine) > made, f"turn {turns + 1}: Enter on {focused!r} made no move"
+        page.evaluate("() => new Promise((done) => setTimeout(done, 50))")  # the page has shown it
+        turns += 1
+    assert turns >= 4, f"only {turns} turns were played"
     page.context.close()

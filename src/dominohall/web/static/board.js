@@ -77,11 +77,12 @@ export function handTile(tile) {
 
 
 /**
- * A drawing as its module adds it: ``layout(view, extra, labels)``, every tile on the table with its place
- * ({tiles, targets, rows?}: see ``layout``), and ``rows(layer, rows, view, labels, trains)`` if it draws rows
+ * A drawing as its module adds it: ``layout(view, extra, labels, room)``, every tile on the table with its place
+ * ({tiles, targets, rows?}: see ``layout``; ``room``, the board's [across, down] in units at a legible scale,
+ * if known), ``ends``, true when the camera keeps every place you can play in view at your turn, and ``rows(layer, rows, view, labels, trains)`` if it draws rows
  * under the tiles (returning the box they take and the names to add over the tiles); ``follow(bounds, boxes)``,
  * what the camera follows of the ``boxes`` asked, and ``viewed(svg, box)``, told each new view, if it has a say.
- * @typedef {{layout: (view: View, extra: any[], labels: string[]) => {tiles: Spot[], targets: any[], rows?: any[]},
+ * @typedef {{layout: (view: View, extra: any[], labels: string[], room?: number[]) => {tiles: Spot[], targets: any[], rows?: any[]}, ends?: boolean,
  *   rows?: (layer: Element, rows: any[], view: View, labels: string[], trains: any) => {box: any, names: Element},
  *   follow?: (bounds: any, boxes: any[]) => any[], viewed?: (svg: Element | null, box: any) => void}} Drawing
  */
@@ -169,16 +170,18 @@ export const union = (a, b) => (a ? { minX: Math.min(a.minX, b.minX), minY: Math
  * laid, the ``recent`` ones the others laid since your last turn outlined, the ``pending`` double marked
  * with ``playHere``) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
- * down, so the tiles come out larger. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
+ * down, so the tiles come out larger; ``room``, the board's [across, down] in units at a legible scale, which a
+ * drawing may fit its lines to. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
  * tile on the board (by name) or of a target (by index), as the page shows it, and the drawing (its hooks).
- * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, recent?: Set<Tile>,
+ * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, room?: number[], recent?: Set<Tile>,
  *   pending?: Tile | null, playHere?: string, trains?: {labels: string[], mine: number | null, marked: string} | null}} [options]
  */
 export function drawBoard(container, view, drawing, options = {}) {
   const { choice = [], current = null, fresh = null, recent = new Set(), pending = null, playHere = "", trains = null } = options;
   const labels = trains?.labels ?? [];
   const drawn = drawingOf(drawing);
-  const { tiles, targets, rows = [] } = drawn.layout(view, choice.map((move) => [move.tile, move.on ?? null, move.train]), labels);
+  const room = options.portrait ? options.room?.slice().reverse() : options.room; // as the layout lies
+  const { tiles, targets, rows = [] } = drawn.layout(view, choice.map((move) => [move.tile, move.on ?? null, move.train]), labels, room);
   const portrait = Boolean(options.portrait) && !rows.length; // trains keep their rows level, their names upright
   const svg = el("svg", { role: "img", "aria-label": container.dataset.label || "", class: "board-svg" });
   const layer = el("g", portrait ? { class: "layer", transform: "rotate(90)" } : { class: "layer" }, svg);

@@ -75,24 +75,32 @@ export class Camera {
   }
 
   /** The whole board when legible; else a window at the legible scale round as many focus boxes as it holds
-   * (in order, the first always), zoomed out as far as the first ``together`` boxes need to be seen at once. */
+   * (in order, the first always), zoomed out as far as the first ``together`` boxes need to be seen at once;
+   * the boxes below the board's tools. */
   followBox() {
     if (!this.dense() || !this.focus.length) return this.fitBox();
     const [width, height] = this.size();
+    const room = Math.max(height - TOOLS_PX, height / 2);
     let area = null;
     for (const box of this.focus.slice(0, this.together)) area = union(area, box);
     let scale = LEGIBLE_SCALE;
     if (area) {
-      const needed = min(width / (area.maxX - area.minX + 2 * MARGIN), height / (area.maxY - area.minY + 2 * MARGIN));
+      const needed = min(width / (area.maxX - area.minX + 2 * MARGIN), room / (area.maxY - area.minY + 2 * MARGIN));
       scale = max(min(scale, needed), width / this.fitBox().w); // never smaller than the whole board
     }
-    const [w, h] = [width / scale, height / scale];
+    const [w, h, top] = [width / scale, height / scale, (height - room) / scale];
     for (const box of this.focus.slice(this.together)) {
       const next = union(area, box);
-      if (!area || (next.maxX - next.minX + 2 * MARGIN <= w && next.maxY - next.minY + 2 * MARGIN <= h)) area = next;
+      if (!area || (next.maxX - next.minX + 2 * MARGIN <= w && next.maxY - next.minY + 2 * MARGIN <= h - top)) area = next;
     }
     const b = this.bounds;
-    return { x: slide(w, area.minX, area.maxX, b.minX - PAD, b.maxX + PAD), y: slide(h, area.minY, area.maxY, b.minY - PAD, b.maxY + PAD), w, h };
+    return { x: slide(w, area.minX, area.maxX, b.minX - PAD, b.maxX + PAD), y: slide(h - top, area.minY, area.maxY, b.minY - PAD, b.maxY + PAD) - top, w, h };
+  }
+
+  /** The board's size in units at the legible scale, below its tools: [across, down]. @returns {[number, number]} */
+  room() {
+    const [width, height] = this.size();
+    return [width / LEGIBLE_SCALE, (height - TOOLS_PX) / LEGIBLE_SCALE];
   }
 
   size() {

@@ -163,8 +163,13 @@ export function roundLine(table, view, game, plural) {
   return `${format(words.hand_num, { num })} · ${target}`;
 }
 
+/** A side's total as it stands: the match's ended rounds (``totals``) and, while a hand is played, the points
+ * it has scored so far (the standard game's ``scores``), both as the server tells them.
+ * @param {View} view @param {number} side */
+export const standing = (view, side) => (view.totals?.[side] ?? 0) + (view.end ? 0 : view.scores?.[side] ?? 0);
+
 /** Your total in the status bar, or nothing for a watcher. */
 export function totalLine(table, view, you) {
   if (you === null || !view.totals) return "";
-  return format(words.your_total, { num: view.totals[sideOf(table, you)] ?? 0 });
+  return format(words.your_total, { num: standing(view, sideOf(table, you)) });
 }

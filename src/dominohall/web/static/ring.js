@@ -5,7 +5,7 @@
 import { el } from "./board.js";
 import { COLOURS } from "./chart.js";
 import { make, plural, words } from "./i18n.js";
-import { sideOf, trainNotes } from "./feed.js";
+import { sideOf, standing, trainNotes } from "./feed.js";
 
 const BACKS = 12; // tile backs drawn at most; the count says the rest
 const FEW_BACKS = 5; // on a compact card
@@ -137,8 +137,10 @@ function chip(index, ctx, compact = false) {
   item.appendChild(head);
   const line = make("span", null, { class: "line" });
   if (view?.hand_sizes) line.appendChild(backs(view.hand_sizes[index], compact ? FEW_BACKS : BACKS));
-  const total = view?.totals?.[side];
-  if (total !== undefined) line.appendChild(compact ? points(total) : make("span", plural("points_total", total), { class: "total" }));
+  if (view?.totals?.[side] !== undefined) {
+    const total = standing(view, side); // the hand's points so far too, as the server tells them
+    line.appendChild(compact ? points(total) : make("span", plural("points_total", total), { class: "total" }));
+  }
   item.appendChild(line);
   if (view?.trains) item.appendChild(trainLine(view, index));
   const caption = said.get(index);

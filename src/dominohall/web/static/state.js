@@ -238,9 +238,11 @@ export function noteFeed(feed, index, frame, before, after, away = false) {
 /** The totals after each ended round, from a snapshot. @param {number[][]} rows @param {number} match @returns {ScoreRows} */
 export const scoresOfTotals = (rows, match) => ({ match, rows: rows.map((row) => [...row]), complete: false });
 
-/** The rows after ``view`` of match number ``match``: a round's end, or the totals before a round.
+/** The rows after ``view`` of match number ``match``: a round's end, or the totals before a round. An ended
+ * view meeting a new match is the last match's, kept until the new one deals: none of the new one's rows.
  * @param {ScoreRows} scores @param {View} view @param {number} match @returns {ScoreRows} */
 export function noteScores(scores, view, match) {
+  if (view.end && match !== scores.match) return scores;
   const start = match === scores.match ? scores : { match, rows: [], complete: false };
   const index = view.end ? view.round_index : view.round_index - 1;
   if (index < 0 || start.complete || JSON.stringify(start.rows[index]) === JSON.stringify(view.totals)) return start;

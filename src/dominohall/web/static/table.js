@@ -168,6 +168,9 @@ function play(chosen) {
   move({ t: "play", tile: chosen.tile, on: chosen.on ?? null, ...train, at: state.seq });
 }
 
+/** What the keyboard plays now: the first lit tile, else Draw or Pass (null when nothing is playable). */
+const playable = () => /** @type {HTMLElement | null} */ ($("hand").querySelector(".tile.lit") || document.querySelector("#draw:not([hidden]), #pass:not([hidden])"));
+
 /** Put the focus back on the hand after a move (unless the person went elsewhere meanwhile): the first lit
  * tile, else Draw or Pass, else the first tile. */
 function refocus() {
@@ -175,7 +178,7 @@ function refocus() {
   const active = document.activeElement;
   const lost = !active || active === document.body;
   if (!lost && !active.closest("#hand, .actions, #targets")) return void (done.refocus = null);
-  const next = $("hand").querySelector(".tile.lit") || document.querySelector("#draw:not([hidden]), #pass:not([hidden])") || $("hand").querySelector(".tile");
+  const next = playable() || $("hand").querySelector(".tile");
   if (!next) return;
   next.focus({ preventScroll: true });
   done.refocus = null;
@@ -256,11 +259,12 @@ function renderBoard() {
   if (uncovered) said.push(`${format(words.uncovered_line, { tile: uncovered })}.`);
   $("board").dataset.label = said.join(". ").replace(/\.\./g, ".");
   const trains = view.trains ? { labels: names, mine: state.you === null || isAway(state) ? null : state.you, marked: words.train_marked } : null;
-  const { svg, bounds, areaOf, drawing } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, trains, ...marks });
+  const { svg, bounds, areaOf, drawing } = drawBoard($("board"), view, traitsOf(game).board, { choice: state.choice?.moves, current: state.choice?.current, fresh, portrait, room: camera.room(), trains, ...marks });
   const round = state.table && roundKey(state.table, view);
   if (round !== done.round) camera.restart(); // a new round is framed afresh
   done.round = round;
-  const places = (state.choice?.moves || []).map((_, index) => areaOf(index)).filter(Boolean); // all in view
+  const open = drawing.ends && !state.choice ? new Set((shownView(state)?.legal_moves || []).map((move) => move.on)) : []; // before a choice
+  const places = [...(state.choice?.moves || []).map((_, index) => areaOf(index)), ...[...open].map((on) => on && areaOf(on))].filter(Boolean); // all in view
   const followed = view.end ? [] : focusKeys(view, { pending, recent: marks.recent }).map(areaOf).filter(Boolean); // ended: all of it
   const focus = [...places, ...followed];
   drawn = drawing;
@@ -363,7 +367,7 @@ function renderScores(table) {
     const playing = !active || active === document.body || active.closest("#hand, .actions, #targets");
     if (opened && playing) box.querySelector("#continue:not([disabled]), #rematch")?.focus({ preventScroll: true }); // the keyboard's next step
   }
-  $("scores").hidden = Boolean(summary) || scores.rows.length === 0;
+  $("scores").hidden = Boolean(summary) || scores.rows.length === 0 || scores.match !== table.matches; // this match's only
   const names = sides(table);
   const drawn = JSON.stringify([names, scores.rows]);
   if (!$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(scoreboard(names, scores));
@@ -432,13 +436,14 @@ function renderTurn(table, view) {
 }
 
 /** Your turn has come: a beep, "Your turn" said (with the time to play, if timed) after the move that gave it,
- * and the keyboard's focus on the hand if it was nowhere (after Continue, Start or Play again). */
+ * and the keyboard's focus on what it can play (``playable``) if it was in the hand or nowhere (after
+ * Continue, Start or Play again), never left on a tile that cannot be laid. */
 function yourTurn(timed) {
   if (beep()) $("sound").dataset.beeps = String(Number($("sound").dataset.beeps || 0) + 1);
   const time = timed ? plural("seconds_left", Math.ceil(secondsLeft(state.clock, performance.now()))) : "";
   say([words.your_turn + ".", time].join(" ").trim(), done.saidAt === state.seq);
   const active = document.activeElement;
-  if (!active || active === document.body) ($("hand").querySelector(".tile.lit") ?? $("draw"))?.focus({ preventScroll: true });
+  if (!active || active === document.body || active.closest("#hand, .actions, #targets")) playable()?.focus({ preventScroll: true });
 }
 
 /** Put ``text`` in the live region, after what it says of the same event when ``after``. */
