@@ -1,12 +1,8 @@
 // The running totals as a small SVG line chart: one line per seat (or team), each labelled at its end.
 import { el } from "./board.js";
 import { words } from "./i18n.js";
+import { COLOURS } from "./ring.js";
 
-// One colour per seat of a 12-seat table, each at least 3:1 against the chart's card in both colour schemes
-// (#1d2321 is drawn in the page's ink, light on a dark page: site.css) and apart from the others; the
-// dashes and the markers' four shapes tell the lines apart too.
-export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#8e5cd9", "#1d2321", "#d0353f",
-  "#00899a", "#a65b2e", "#727a86", "#5f8c1b"];
 const DASHES = ["", "", "", "", "6 3", "6 3", "2 3", "2 3", "", "6 3", "2 3", "6 3"];
 const HEIGHT = 230;
 const [WIDTH, NARROWEST, WIDEST] = [460, 300, 576]; // the chart's width in px: the default, and the range it is drawn at

@@ -3,9 +3,14 @@
 // partners) and a caption of what it did last. A phone shows them as a strip over the board, or from nine seats
 // as a grid of compact cards over it, all in sight at once.
 import { el } from "./board.js";
-import { COLOURS } from "./chart.js";
 import { make, plural, words } from "./i18n.js";
 import { sideOf, standing, trainNotes } from "./feed.js";
+
+// One colour per seat of a 12-seat table, each at least 3:1 against the chart's card in both colour schemes
+// (#1d2321 is drawn in the page's ink, light on a dark page: site.css) and apart from the others; the
+// dashes and the markers' four shapes tell the lines apart too.
+export const COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#8a6d00", "#8e5cd9", "#1d2321", "#d0353f",
+  "#00899a", "#a65b2e", "#727a86", "#5f8c1b"];
 
 const BACKS = 12; // tile backs drawn at most; the count says the rest
 const FEW_BACKS = 5; // on a compact card

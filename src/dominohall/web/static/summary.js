@@ -4,45 +4,8 @@ import { scoreChart } from "./chart.js";
 import { format, make, plural, words } from "./i18n.js";
 import { oneSide } from "./feed.js";
 import { penalties } from "./rules.js";
-import { pointsOf, scoresOfTotals } from "./state.js";
-
-/**
- * The running totals of the table's current match, round by round, as this page has seen them (the
- * state's ``scores``, state.js), kept in the browser's storage so a reload keeps them.
- */
-export class Scores {
-  constructor(tableId) {
-    this.key = `dh_scores_${tableId}`;
-    this.match = null;
-    this.rows = [];
-    this.complete = false;
-    try {
-      Object.assign(this, JSON.parse(localStorage.getItem(this.key) ?? "null") || {});
-    } catch {
-      this.rows = [];
-    }
-  }
-
-  /** The rows as the state holds them. */
-  value() {
-    return { match: this.match, rows: this.rows, complete: this.complete };
-  }
-
-  /** Keep ``scores`` (the state's rows) in the browser's storage. */
-  keep(scores) {
-    Object.assign(this, scores);
-    try {
-      localStorage.setItem(this.key, JSON.stringify(scores));
-    } catch {
-      // private windows may refuse storage: the scores then live as long as the page
-    }
-  }
-
-  /** The running totals after each ended round, as a snapshot gives them (match number ``match``). */
-  fromTotals(rows, match) {
-    this.keep(scoresOfTotals(rows, match));
-  }
-}
+import { nextDealText } from "./timing.js";
+import { pointsOf } from "./state.js";
 
 /** A cell of ``row``: a data cell, or a header (``tag`` "th"). @param {"td" | "th"} [tag] */
 function cell(row, text, tag = "td") {
@@ -129,9 +92,6 @@ export function awardLine(view, table, sideNames) {
   const award = (view.scores?.[winner] ?? 0) - inPlay;
   return said + format(words[key], { points: plural("points_total", award), num: others });
 }
-
-/** The seconds before the next deal, as the countdown shows them. */
-export const nextDealText = (seconds) => format(words.next_deal, { num: Math.ceil(seconds) });
 
 /** The table of every hand at the round's end: its tiles, and per seat the points and the running total. */
 function handsTable(summary, ctx) {

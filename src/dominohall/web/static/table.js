@@ -15,7 +15,7 @@ import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, unlockOnGesture, warn } from "./sound.js";
 import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
-import { renderSummary, scoreboard, Scores } from "./summary.js";
+import { Scores } from "./scores.js";
 import { paintClocks, warnNow } from "./timing.js";
 
 const root = /** @type {HTMLElement} */ (document.querySelector(".table-page"));
@@ -338,16 +338,24 @@ function continueRound() {
 }
 
 let drawnScores = ""; // the names and rows the side panel's scoreboard shows
+/** summary.js (a round's end, the scoreboard and its chart): not needed to play, so it loads once the page is
+ * idle, or at once when a round has ended. @type {typeof import("./summary.js") | null} */
+let ended = null;
+/** @type {Promise<void> | null} */
+let endedLoading = null;
+const loadEnded = () => (endedLoading ??= import("./summary.js").then((module) => { ended = module; renderView(); }));
+(globalThis.requestIdleCallback ?? setTimeout)(() => loadEnded(), { timeout: 3000 });
 
 /** @param {Table} table */
 function renderScores(table) {
   const box = $("summary");
   const { summary, scores } = state;
-  const opened = Boolean(summary) && box.hidden;
-  box.hidden = !summary;
-  if (summary) {
+  if (!ended && (summary || scores.rows.length)) loadEnded(); // drawn once it is here
+  const opened = Boolean(summary && ended) && box.hidden;
+  box.hidden = !summary || !ended;
+  if (summary && ended) {
     const record = records(table).at(-1);
-    renderSummary(box, summary, {
+    ended.renderSummary(box, summary, {
       table, game, seatNames: seatNames(table), sideNames: sides(table), scores, you: state.you, folded: state.folded,
       between: state.between && secondsLeft(state.between, performance.now()),
       record: record && { href: record.href, file: record.file, label: record.download },
@@ -367,10 +375,10 @@ function renderScores(table) {
     const playing = !active || active === document.body || active.closest("#hand, .actions, #targets");
     if (opened && playing) box.querySelector("#continue:not([disabled]), #rematch")?.focus({ preventScroll: true }); // the keyboard's next step
   }
-  $("scores").hidden = Boolean(summary) || scores.rows.length === 0 || scores.match !== table.matches; // this match's only
+  $("scores").hidden = !ended || Boolean(summary) || scores.rows.length === 0 || scores.match !== table.matches; // this match's only
   const names = sides(table);
   const drawn = JSON.stringify([names, scores.rows]);
-  if (!$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(scoreboard(names, scores));
+  if (ended && !$("scores").hidden && drawn !== drawnScores) $("scoreboard").replaceChildren(ended.scoreboard(names, scores));
   drawnScores = $("scores").hidden ? "" : drawn; // drawn again only when a round ends or a name changes
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=scores]"));
   tab.hidden = $("scores").hidden; // a phone: no empty Scores tab

@@ -2,7 +2,6 @@
 // your turn (the state keeps what the frames said: state.js).
 import { clockText, WARN_AT } from "./clock.js";
 import { format, words } from "./i18n.js";
-import { nextDealText } from "./summary.js";
 
 /** Show ``left``, the turn's seconds left (null without a timer), in every ``[data-clock]``, and the
  * seconds before the next deal (``between``, null without a pause) in every ``[data-between]``: ``left``. */
@@ -18,3 +17,6 @@ export function paintClocks(left, between) {
 
 /** True in the last 10 s of your own turn (when the turn is longer than that). */
 export const warnNow = (clock, left, mine) => Boolean(clock) && mine && clock.limit > WARN_AT && left > 0 && left <= WARN_AT;
+
+/** The seconds before the next deal, as the countdown shows them. */
+export const nextDealText = (seconds) => format(words.next_deal, { num: Math.ceil(seconds) });
