@@ -149,7 +149,7 @@ def test_every_chicken_foot_setting_reaches_the_table(server: Server) -> None:
         "blank_double": 25,
         "limit": 175,
     }
-    assert table["settings"] == {"turn_seconds": 30, "public": True}
+    assert table["settings"] == {"turn_seconds": 30, "public": True, "rated": True}
     assert [seat["free"] for seat in table["seats"]] == [False, False, True]
     assert table["seats"][0]["name"] == "Ann" and table["seats"][1]["bot"] == "easy"
 
@@ -166,7 +166,7 @@ def test_a_form_left_as_it_is_follows_the_players(server: Server) -> None:
     assert status == 303
     table = visitor.table(table_id)
     assert (table["options"]["set"], table["options"]["hand"], table["options"]["limit"]) == (12, 10, None)
-    assert table["settings"] == {"turn_seconds": None, "public": False}  # "auto" timer, not listed
+    assert table["settings"] == {"turn_seconds": None, "public": False, "rated": True}  # "auto" timer, not listed
     status, table_id, visitor = play(server, "chicken-foot", {"players": "4", "limit": "off", "turn_seconds": "off"})
     table = visitor.table(table_id)
     assert (table["options"]["set"], table["options"]["hand"], table["settings"]["turn_seconds"]) == (9, 11, 0)
@@ -210,7 +210,7 @@ def test_every_standard_setting_reaches_the_table(server: Server) -> None:
     assert status == 303
     table = visitor.table(table_id)
     assert table["options"] == {"players": 4, "set": 9, "hand": 5, "mode": "allfives", "partners": True, "target": 75}
-    assert table["settings"] == {"turn_seconds": 120, "public": False}
+    assert table["settings"] == {"turn_seconds": 120, "public": False, "rated": True}
     _, table_id, visitor = play(server, "standard", {"mode": "bergen", "target": "none"})
     assert visitor.table(table_id)["options"]["target"] is None
     _, table_id, visitor = play(server, "standard", {"mode": "bergen", "target": "by-mode"})
@@ -453,7 +453,7 @@ def test_every_mexican_train_setting_reaches_the_table(server: Server) -> None:
     assert status == 303
     table = visitor.table(table_id)
     assert table["options"] == {"players": 6, "set": 15, "hand": 22, "length": "half", "blank_double": 0, "limit": 250}
-    assert table["settings"] == {"turn_seconds": 60, "public": True}
+    assert table["settings"] == {"turn_seconds": 60, "public": True, "rated": True}
     assert [seat["bot"] for seat in table["seats"]] == [None, "easy", "expert", None, "hard", "medium"]
     assert table["seats"][0]["name"] == "Ann" and table["seats"][3]["free"]
     status, table_id, visitor = play(server, "mexican-train", {"players": "8", "set": "9", "blank_double": "25"})
@@ -547,7 +547,11 @@ def test_every_games_form_offers_its_schemas_settings_with_their_ranges_and_defa
     form = page[page.index('<form class="settings game-form"') : page.index("</form>")]
     table = rules.from_settings({})
     defaults, chosen = table.to_dict(), rules.chosen_settings(table)
-    assert re.findall(r'data-field="(\w+)"', form) == [s.name for s in rules.settings] + ["turn_seconds", "public"]
+    assert re.findall(r'data-field="(\w+)"', form) == [s.name for s in rules.settings] + [
+        "turn_seconds",
+        "public",
+        "casual",
+    ]
     sent: dict[str, str] = {}
     for setting in rules.settings:
         name = setting.name

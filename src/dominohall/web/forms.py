@@ -2,7 +2,8 @@
 
 A form is kept as the person's *choices*: the raw value of every field as a string, so a refused form is
 shown again with everything as it was chosen. ``settings_of`` turns choices into the settings the hall
-takes (the record's option names plus the table's own ``turn_seconds`` and ``public``, docs/protocol.md);
+takes (the record's option names plus the table's own ``turn_seconds``, ``public`` and ``rated``: the form's
+box ``casual``, docs/protocol.md);
 ``fields_of`` describes the fields to draw, in the page's language, with the reason next to the field at
 fault. Every setting a table has is offered; a choice that follows the number of players ("by players") is
 sent as no value, so the server picks it.
@@ -52,9 +53,9 @@ NONE = "none"
 """The choice of ``null`` for a setting where ``null`` is a value of its own (no target: one hand decides)."""
 OTHER = "other"
 """A choice whose number is typed in the field ``<name>_other``."""
-TABLE_DEFAULTS = {"turn_seconds": "auto", "public": ""}
+TABLE_DEFAULTS = {"turn_seconds": "auto", "public": "", "casual": ""}
 """The table's own settings as a form first shows them."""
-CHECKBOXES = frozenset({"public"})
+CHECKBOXES = frozenset({"public", "casual"})
 """The table's own fields posted only when ticked (their value is then ``on``); a game's flags are too."""
 NUMBER = re.compile(r"\d{1,5}")
 
@@ -111,6 +112,7 @@ def table_choices(summary: dict[str, Any]) -> dict[str, str]:
     chosen = {
         "turn_seconds": "auto" if seconds is None else "off" if seconds == 0 else str(seconds),
         "public": "on" if own.get("public") else "",
+        "casual": "" if own.get("rated", True) else "on",
     }
     return chosen | _schema_choices(game, options)
 
@@ -135,6 +137,7 @@ def settings_of(game: str, chosen: dict[str, str]) -> dict[str, Any]:
     seconds = chosen["turn_seconds"]
     settings["turn_seconds"] = None if seconds == "auto" else 0 if seconds == "off" else _number(chosen, "turn_seconds")
     settings["public"] = chosen["public"] == "on"
+    settings["rated"] = chosen.get("casual") != "on"  # a box left as it is (unticked, so not posted): rated
     return settings
 
 
@@ -239,6 +242,7 @@ def _table_fields(language: str) -> list[Field]:
             ],
         ),
         Field("public", forms.gettext("List this table in the lobby on the home page")),
+        Field("casual", forms.gettext("Casual: the match does not count for the players' ratings")),
     ]
 
 
