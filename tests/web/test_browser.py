@@ -93,7 +93,7 @@ def test_a_friend_joins_through_the_shared_link_and_both_see_the_match(server: S
     link = host.locator("#share-link").input_value()
     guest = new_page(browser, DESKTOP, "pl-PL")
     guest.goto(link)
-    expect(guest.locator("#phase")).to_have_text("Oglądasz ten stół")
+    expect(guest.locator("#phase")).to_have_text("Czeka na ciebie wolne miejsce")  # invited to sit, not told to watch
     guest.fill("#name", "Bea")
     guest.get_by_role("button", name="Usiądź tutaj").click()
     expect(host.locator("#seats")).to_contain_text("Bea")
