@@ -400,6 +400,7 @@ def layout_words(language: str) -> dict[str, str]:
         "you_drew": forms.gettext("You drew %(tile)s"),
         "you_passed": forms.gettext("You passed"),
         "timed_out_move": forms.gettext("%(name)s ran out of time"),
+        "timed_out_drew_passed": forms.gettext("%(name)s ran out of time: drew a tile and passed"),
         "stand_in": forms.gettext("%(name)s (bot)"),
         "said_play": forms.gettext("played %(tile)s"),
         "said_draw": forms.gettext("drew"),
