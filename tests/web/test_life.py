@@ -497,3 +497,34 @@ def test_a_friend_opening_the_share_link_is_invited_to_sit_not_told_they_watch(
     expect(late.locator("#phase")).to_have_text(words.gettext("You are watching this table"))
     for page in (host, friend, late):
         page.context.close()
+
+
+def test_a_host_back_after_two_timeouts_hosts_again_on_every_page(server: Server, browser: Browser) -> None:
+    """Ann hosts and lets her turns run out twice: the host's role goes to Bo while a bot plays her seat, and
+    comes back with the seat when she presses "I'm back", on her page and on Bo's."""
+    table_id, host = hosted(browser, server, {"players": 2, "turn_seconds": 10}, [None, None])
+    bo_cookie = sit(server, table_id, 1, "Bo")
+    guest = new_page(browser, DESKTOP)
+    name, value = bo_cookie.split("=", 1)
+    guest.context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    host.goto(f"{server.url}/t/{table_id}")
+    guest.goto(f"{server.url}/t/{table_id}")
+    host.get_by_role("button", name="Start the match").click()
+    expect(guest.locator("#phase")).to_have_text("The match is on")
+    expect(guest.locator("#seats li").nth(0)).to_contain_text("host")
+    deadline = time.monotonic() + 60
+    while host.locator("#away").is_hidden():  # Bo plays his turns, Ann lets hers run out
+        assert time.monotonic() < deadline, "Ann's seat was never handed to a bot"
+        if guest.locator(MY_TURN).count():
+            make_move(guest, wait_ms=1_000)
+        guest.wait_for_timeout(200)
+    expect(guest.locator("#seats li").nth(1)).to_contain_text(re.compile(r"\(you, host\b"))
+    expect(guest.locator("#seats li").nth(0)).not_to_contain_text("host")
+    host.get_by_role("button", name="I'm back").click()
+    expect(host.locator("#away")).to_be_hidden()
+    for page in (host, guest):
+        expect(page.locator("#seats li").nth(0)).to_contain_text(re.compile(r"\((you, )?host\b"))
+        expect(page.locator("#seats li").nth(1)).not_to_contain_text("host")
+    expect(host.locator("#seats li").nth(0)).to_contain_text("(you, host")
+    for page in (host, guest):
+        page.context.close()
