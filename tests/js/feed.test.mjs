@@ -1,6 +1,7 @@
 // The move log's words at Mexican Train (src/dominohall/web/static/feed.js): each play says on whose train
 // it went, in the first or third person, in the log, the live region and the Hint line; and a seat's train
-// notes: its mark, the double it left to cover. Run: node --test tests/js/
+// notes: its mark, the double it left to cover; and a turn the clock finished, said once in the log.
+// Run: node --test tests/js/
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
@@ -26,9 +27,16 @@ const WORDS = {
   hint_play_of: "Hint: play %(tile)s on %(on)s, on %(owner)s's train",
   train_open: "train open to all",
   double_uncovered: "%(tile)s not yet covered",
+  timed_out_move: "%(name)s ran out of time",
+  timed_out_drew_passed: "%(name)s ran out of time: drew a tile and passed",
+  you_drew: "You drew %(tile)s",
+  no_moves_yet: "No moves yet",
 };
-globalThis.document = /** @type {any} */ ({ getElementById: () => ({ textContent: JSON.stringify({ lang: "en", words: WORDS, plurals: {} }) }) });
-const { hintLine, moveLine, spokenMove, trainNotes, trainSaid } = await import("../../src/dominohall/web/static/feed.js");
+globalThis.document = /** @type {any} */ ({
+  getElementById: () => ({ textContent: JSON.stringify({ lang: "en", words: WORDS, plurals: {} }) }),
+  createElement: (tag) => ({ tag, textContent: "", attributes: {}, setAttribute(key, value) { this.attributes[key] = value; } }),
+});
+const { hintLine, moveLine, renderLog, spokenMove, trainNotes, trainSaid } = await import("../../src/dominohall/web/static/feed.js");
 
 
 const NAMES = ["Ann", "Bo", "Cy", "Di"];
@@ -99,5 +107,32 @@ describe("a seat's train notes", () => {
     assert.deepEqual(trainNotes({ history: [] }, 1), []);
     assert.deepEqual(trainNotes(view({ end: "domino" }), 1), []);
     assert.deepEqual(trainNotes(null, 1), []);
+  });
+});
+
+describe("a turn that ran out of time, in the log", () => {
+  /** The log's lines for ``history`` with the moves at ``timeouts`` made by the clock, told to seat ``you``. */
+  const lines = (history, timeouts, you = 2) => {
+    const list = { scrollTop: 0, clientHeight: 0, scrollHeight: 0, items: [], replaceChildren(...items) { this.items = items; } };
+    renderLog(list, { history }, { round: "1:0", timeouts, standIn: [], scored: {} }, nameOf, you);
+    return list.items.map((item) => item.textContent);
+  };
+  const before = play(1, undefined, "9-4", "9-9");
+
+  test("a draw and its pass are one line: the seat ran out of time, drew a tile and passed", () => {
+    const turn = [before, { kind: "draw", seat: 0, tile: null }, { kind: "pass", seat: 0 }];
+    assert.deepEqual(lines(turn, [1, 2]), ["Bo played 9-4 on 9-9", "Ann ran out of time: drew a tile and passed"]);
+    assert.deepEqual(lines([...turn, play(1, undefined, "4-2", "9-4"), { kind: "draw", seat: 0, tile: "5-1" }, { kind: "pass", seat: 0 }], [1, 2, 4, 5], 0),
+      ["Bo played 9-4 on 9-9", "Ann ran out of time: drew a tile and passed", "Bo played 4-2 on 9-4", "Ann ran out of time: drew a tile and passed"]);
+  });
+
+  test("a draw whose tile the clock then plays says the timeout once, then both moves", () => {
+    const turn = [before, { kind: "draw", seat: 0, tile: null }, play(0, undefined, "4-3", "9-4")];
+    assert.deepEqual(lines(turn, [1, 2]), ["Bo played 9-4 on 9-9", "Ann ran out of time", "Ann drew a tile", "Ann played 4-3 on 9-4"]);
+  });
+
+  test("a pass made by the person after a timed-out draw of another turn is theirs", () => {
+    const turns = [{ kind: "draw", seat: 0, tile: null }, play(0, undefined, "4-3", "9-4"), { kind: "pass", seat: 0 }];
+    assert.deepEqual(lines(turns, [0, 1]), ["Ann ran out of time", "Ann drew a tile", "Ann played 4-3 on 9-4", "Ann passed"]);
   });
 });

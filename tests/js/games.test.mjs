@@ -26,7 +26,7 @@ test("a game the page was not told of is refused by name, never taken for anothe
   assert.throws(() => traitsOf(MOON), /no game "dominoes-of-the-moon" here/);
   await assert.rejects(fairDeal(MOON, { players: 2, set: 6, hand: 7 }, 0, {}), /no game "dominoes-of-the-moon"/);
   const record = { format: "dominohall/record@1", game: MOON, options: { players: 2 }, seats: [{ name: "A" }, { name: "B" }], rounds: [] };
-  assert.throws(() => readRecord(record), (error) => error.code === "game" && error.params.game === MOON);
+  assert.throws(() => readRecord(record), (error) => error.kind === "unknown_game" && error.params.game === MOON);
 });
 
 test("a made-up game is drawn and dealt by its traits alone", async () => {

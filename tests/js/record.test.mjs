@@ -75,7 +75,9 @@ describe("records that cannot be shown", () => {
   });
 
   test("wrong shapes", () => {
-    refused(broken((data) => { data.game = "mexican-train"; }), "bad_record", /game/);
+    refused(broken((data) => { data.game = "mexican-train"; }), "unknown_game");
+    refused(broken((data) => { delete data.game; }), "no_game");
+    refused(broken((data) => { data.game = 7; }), "no_game");
     refused(broken((data) => { data.seats.pop(); }), "bad_record", /seat/);
     refused(broken((data) => { data.rounds[0].hands[1][0] = "nine-three"; }), "bad_record", /tiles/);
     refused(broken((data) => { data.rounds[0].moves[2] = { seat: 1, jump: true }; }), "bad_record", /move 3/);

@@ -145,3 +145,61 @@ def test_a_table_stored_by_0_3_0_opens_its_finished_match_stays_over_and_a_remat
     assert [frame["seq"] for frame in frames[1:61]] == list(range(2, 62)), "every stored event caught up"
     assert "match_over" not in json.dumps(frames), "frames never carried the flag"
     assert new_events and not any("match_over" in text for text in new_events)
+
+
+GUEST = "b" * 64
+"""The token hash of the second person at the host's table."""
+
+
+def hosted_with_a_guest() -> TableState:
+    """A timed Chicken Foot table: Ann hosting in seat 0, Bo (a person) in seat 1, a bot in seat 2, started."""
+    state = new_state("chickenfoot", {"players": 3, "length": "one", "turn_seconds": 10})
+    fold_decision(state, decide(state, Command("kick", {"seat": 1}, token=HOST), random.Random(1)))  # a free seat
+    fold_decision(state, decide(state, Command("sit", {"seat": 1, "name": "Bo"}, token=GUEST), random.Random(1)))
+    fold_decision(state, decide(state, Command("start", token=HOST), random.Random(1)))
+    return state
+
+
+def time_out_the_host_twice(state: TableState, rng: random.Random) -> None:
+    """Play on, letting every turn of the host's seat run out, until its second timeout marks it away (Bo and
+    the bot play their turns); the round must not end first."""
+    while not state.seats[0].is_away():
+        rnd = state.round
+        assert rnd is not None and rnd.end is None, "the round ended before the host timed out twice"
+        if rnd.turn == 0:
+            command = Command("timeout", {"seat": 0}, system=True)
+        else:
+            view = round_view(rnd, rnd.turn, 0, state.totals())
+            move = make_bot("easy").choose(view, rng)
+            args = {"tile": name_of(move.tile), "on": name_of(move.on)} if move.is_play() else {}
+            command = Command(move.kind, args, token=GUEST) if rnd.turn == 1 else Command(move.kind, args, bot_seat=2)
+        fold_decision(state, decide(state, command, rng))
+
+
+@pytest.mark.parametrize("by", ["button", "link"])
+def test_a_host_whose_seat_a_bot_took_gets_the_host_role_back_with_the_seat(by: str) -> None:
+    """Two timeouts in a row hand the host's role to the next person; "I'm back" (or coming back through the
+    link, the server's ``back``) gives the seat back and the role with it."""
+    rng = random.Random(5)
+    state = hosted_with_a_guest()
+    assert state.summary()["host_seat"] == 0
+    time_out_the_host_twice(state, rng)
+    assert state.summary()["host_seat"] == 1, "while a bot plays the host's seat, Bo hosts"
+    back = Command("back", token=HOST) if by == "button" else Command("back", {"seat": 0}, system=True)
+    fold_decision(state, decide(state, back, rng))
+    assert not state.seats[0].is_away()
+    assert state.summary()["host_seat"] == 0, "the host role came back with the seat"
+    assert state.is_host(HOST) and not state.is_host(GUEST)
+
+
+def test_a_host_role_handed_on_is_not_taken_back_by_another_seat_coming_back() -> None:
+    """Bo, marked away while hosting in Ann's stead, comes back as a player: Ann, back first, hosts."""
+    rng = random.Random(5)
+    state = hosted_with_a_guest()
+    time_out_the_host_twice(state, rng)
+    fold_decision(state, decide(state, Command("stand", token=GUEST), rng))  # Bo leaves: nobody hosts
+    assert state.summary()["host_seat"] is None
+    fold_decision(state, decide(state, Command("back", token=HOST), rng))
+    assert state.summary()["host_seat"] == 0
+    fold_decision(state, decide(state, Command("back", token=GUEST), rng))
+    assert state.summary()["host_seat"] == 0, "Bo hosted only in Ann's stead"

@@ -8,6 +8,8 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from dominohall.web import translations
+
 from ..server.harness import Server
 from .conftest import CHROMIUM, DESKTOP, PHONE, SAVE_SHOTS, SCREENSHOTS, new_page, shot
 
@@ -93,7 +95,7 @@ def test_a_friend_joins_through_the_shared_link_and_both_see_the_match(server: S
     link = host.locator("#share-link").input_value()
     guest = new_page(browser, DESKTOP, "pl-PL")
     guest.goto(link)
-    expect(guest.locator("#phase")).to_have_text("Oglądasz ten stół")
+    expect(guest.locator("#phase")).to_have_text("Czeka na ciebie wolne miejsce")  # invited to sit, not told to watch
     guest.fill("#name", "Bea")
     guest.get_by_role("button", name="Usiądź tutaj").click()
     expect(host.locator("#seats")).to_contain_text("Bea")
@@ -210,6 +212,41 @@ def test_the_forms_offer_only_what_applies(server: Server, browser: Browser) -> 
     table_id = page.url.split("/t/")[1].split("?")[0]
     options = page.request.get(f"{server.url}/api/tables/{table_id}").json()["options"]
     assert (options["set"], options["hand"], options["limit"]) == (15, 5, 200)
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_hands_the_player_count_makes_impossible_are_greyed_out_with_the_reason_as_it_changes(
+    server: Server, browser: Browser, language: str
+) -> None:
+    """No set holds eight hands of 25 tiles and the centre double: at eight players the form greys 25 out and
+    says why; at two it is offered, and a choice given up for more players comes back with fewer."""
+    words = translations(language)
+    unfit = words.gettext("Greyed out: not possible with this many players.")
+    page = new_page(browser, DESKTOP, language)
+    page.goto(f"{server.url}/{language}/chicken-foot")
+    hand = page.locator("select[name=hand]")
+    note = page.locator("label[data-field=hand] .unfit")
+    page.select_option("select[name=players]", "2")
+    for tiles in ("3", "12", "25"):
+        expect(hand.locator(f"option[value='{tiles}']")).to_be_enabled()
+    expect(note).to_be_hidden()
+    hand.select_option("25")
+    page.select_option("select[name=players]", "8")
+    expect(hand.locator("option[value='25']")).to_be_disabled()
+    expect(hand.locator("option[value='12']")).to_be_enabled()  # a double-fifteen set holds eight hands of 12
+    expect(hand).to_have_value("auto")  # given up for the eight players' own hand
+    expect(note).to_be_visible()
+    expect(note).to_have_text(unfit)
+    page.select_option("select[name=players]", "12")
+    expect(hand.locator("option[value='12']")).to_be_disabled()
+    page.select_option("select[name=players]", "2")
+    expect(hand).to_have_value("25")  # the choice comes back with the fewer players
+    expect(note).to_be_hidden()
+    page.select_option("select[name=players]", "8")
+    hand.select_option("5")
+    page.select_option("select[name=players]", "2")
+    expect(hand).to_have_value("5")  # a choice made meanwhile stays
     page.context.close()
 
 

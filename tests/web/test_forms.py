@@ -80,7 +80,7 @@ def selected(html: str, name: str) -> str | None:
     """The value of the selected option of the select named ``name``."""
     select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
     assert select, f"no select named {name}"
-    option = re.search(r'<option value="([^"]*)" selected>', select.group(1))
+    option = re.search(r'<option value="([^"]*)"[^>]* selected>', select.group(1))  # after its data-players
     return unescape(option.group(1)) if option else None
 
 
@@ -582,3 +582,14 @@ def test_every_games_form_offers_its_schemas_settings_with_their_ranges_and_defa
     status, table_id, visitor = play(server, SLUG_OF_GAME[game], sent)
     assert status == 303
     assert visitor.table(table_id)["options"] == defaults
+
+
+def test_a_choice_only_some_player_counts_allow_names_them_as_the_games_checks_say() -> None:
+    """The hands and flags the form greys out by the number of players come from the games' own checks: 25
+    tiles a hand fit five players at most (double-fifteen, 136 tiles, the centre double out), Partners four."""
+    chicken = {field.name: field for field in fields_of("en", "chickenfoot", choices_of("chickenfoot", {}))}
+    assert chicken["hand"].fits["25"] == "2 3 4 5" and "11" not in chicken["hand"].fits  # 11 deals to twelve
+    assert chicken["hand"].unfit == "Greyed out: not possible with this many players."
+    assert {name for name, field in chicken.items() if field.fits} == {"hand"}
+    standard = {field.name: field for field in fields_of("en", "standard", choices_of("standard", {}))}
+    assert standard["partners"].fits == {"on": "4"} and not standard["set"].fits

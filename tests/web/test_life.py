@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute, expect
 
+from dominohall.web import translations
+
 from ..server.harness import Server, create_table, sit
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page
 from .moves import MY_TURN, make_move
@@ -124,7 +126,7 @@ def test_the_waiting_room_says_what_happens_next_and_leave_frees_the_seat_before
     seats = host.locator("#seats li")
     expect(seats.nth(2)).to_contain_text(re.compile(r"^\S+ \(easy bot\)"))  # a bot's own name and its level
     guest = watcher(browser, server, table_id)
-    expect(guest.locator("#next")).to_contain_text("1 seat is free. Waiting for the host to start the match.")
+    expect(guest.locator("#next")).to_contain_text("1 seat is free. Type your name and take a seat to play.")
     guest.fill("#name", "Bea")
     guest.locator("#seats li").nth(1).get_by_role("button", name="Take this seat").click()
     expect(host.locator("#next")).to_have_text(
@@ -459,3 +461,70 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     assert sit["y"] + sit["height"] <= PHONE["height"], f"a friend's seat is below the first screen: {sit}"
     friend.context.close()
     phone.close()
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_a_friend_opening_the_share_link_is_invited_to_sit_not_told_they_watch(
+    server: Server, browser: Browser, language: str
+) -> None:
+    words = translations(language)
+    table_id, host = hosted(browser, server, {"players": 3}, [None, None, "easy"])
+    host.goto(f"{server.url}/t/{table_id}?lang={language}")
+    link = host.locator("#share-link").input_value()
+    friend = new_page(browser, DESKTOP, language)
+    friend.goto(link)
+    invited = words.gettext("A seat is waiting for you")
+    expect(friend.locator("#phase")).to_have_text(invited)
+    free = words.ngettext("%(num)d seat is free.", "%(num)d seats are free.", 1) % {"num": 1}
+    expect(friend.locator("#next-text")).to_have_text(
+        f"{free} {words.gettext('Type your name and take a seat to play.')}"
+    )
+    expect(friend.locator("#sit-name")).to_be_visible()
+    expect(friend.locator("#seats .sit")).to_have_count(1)
+    friend.get_by_role("button", name=words.gettext("Just watch")).click()  # watching is still a choice
+    expect(friend.locator("#phase")).to_have_text(words.gettext("You are watching this table"))
+    expect(friend.locator("#next-text")).to_have_text(
+        f"{free} {words.gettext('Waiting for the host to start the match.')}"
+    )
+    friend.get_by_role("button", name=words.gettext("Take a seat")).click()
+    expect(friend.locator("#phase")).to_have_text(invited)
+    friend.fill("#name", "Bea")
+    friend.get_by_role("button", name=words.gettext("Take this seat")).click()
+    expect(friend.locator("#leave")).to_be_visible()
+    expect(friend.locator("#phase")).to_have_text(words.gettext("Ready to start"))
+    late = new_page(browser, DESKTOP, language)  # every seat taken: a latecomer can only watch
+    late.goto(link)
+    expect(late.locator("#phase")).to_have_text(words.gettext("You are watching this table"))
+    for page in (host, friend, late):
+        page.context.close()
+
+
+def test_a_host_back_after_two_timeouts_hosts_again_on_every_page(server: Server, browser: Browser) -> None:
+    """Ann hosts and lets her turns run out twice: the host's role goes to Bo while a bot plays her seat, and
+    comes back with the seat when she presses "I'm back", on her page and on Bo's."""
+    table_id, host = hosted(browser, server, {"players": 2, "turn_seconds": 10}, [None, None])
+    bo_cookie = sit(server, table_id, 1, "Bo")
+    guest = new_page(browser, DESKTOP)
+    name, value = bo_cookie.split("=", 1)
+    guest.context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    host.goto(f"{server.url}/t/{table_id}")
+    guest.goto(f"{server.url}/t/{table_id}")
+    host.get_by_role("button", name="Start the match").click()
+    expect(guest.locator("#phase")).to_have_text("The match is on")
+    expect(guest.locator("#seats li").nth(0)).to_contain_text("host")
+    deadline = time.monotonic() + 60
+    while host.locator("#away").is_hidden():  # Bo plays his turns, Ann lets hers run out
+        assert time.monotonic() < deadline, "Ann's seat was never handed to a bot"
+        if guest.locator(MY_TURN).count():
+            make_move(guest, wait_ms=1_000)
+        guest.wait_for_timeout(200)
+    expect(guest.locator("#seats li").nth(1)).to_contain_text(re.compile(r"\(you, host\b"))
+    expect(guest.locator("#seats li").nth(0)).not_to_contain_text("host")
+    host.get_by_role("button", name="I'm back").click()
+    expect(host.locator("#away")).to_be_hidden()
+    for page in (host, guest):
+        expect(page.locator("#seats li").nth(0)).to_contain_text(re.compile(r"\((you, )?host\b"))
+        expect(page.locator("#seats li").nth(1)).not_to_contain_text("host")
+    expect(host.locator("#seats li").nth(0)).to_contain_text("(you, host")
+    for page in (host, guest):
+        page.context.close()

@@ -23,7 +23,7 @@ from dominohall.engine.moves import SHARED_TRAIN
 from dominohall.engine.tiles import tile_name, tiles_of
 from dominohall.games.mexicantrain.rules.view import mexican_train_view
 from dominohall.games.records import replay
-from dominohall.web import LANGUAGES
+from dominohall.web import LANGUAGES, translations
 
 from ..server.harness import Client, Server, create_table, http, record_when_over
 from .conftest import CHROMIUM, DESKTOP, PHONE, new_page, shot
@@ -282,6 +282,35 @@ def test_the_record_file_page_opens_a_file_in_the_browser_and_refuses_bad_ones(
     expect(page.locator("#viewer-problem")).to_be_hidden()
     expect(page.locator("#where-round")).to_have_text("Runda 1 z 2")
     assert uploads == [], "the file is read in the browser, never sent"
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["ru", "cs"])
+def test_a_file_that_is_no_record_is_told_what_is_wrong_in_the_pages_language(
+    quick: Server, browser: Browser, tmp_path: Path, language: str
+) -> None:
+    words = translations(language)
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{quick.url}/{language}/replay")
+    record = {"format": "dominohall/record@1", "options": {"players": 2}, "seats": [{"name": "A"}, {"name": "B"}]}
+    cases = {
+        "not-json.json": ("{ this is not json", words.gettext("This file is not JSON, so it is not a game record.")),
+        "other.json": (
+            json.dumps({"format": "dominohall/record@2", "game": "chickenfoot"}),
+            words.gettext("This file is not a Domino Hall record (dominohall/record@1)."),
+        ),
+        "no-game.json": (json.dumps(record), words.gettext("This record does not say which game it is of.")),
+        "mahjong.json": (
+            json.dumps(record | {"game": "mahjong"}),
+            words.gettext('This record is of a game this viewer does not know: "%(game)s".') % {"game": "mahjong"},
+        ),
+    }
+    for name, (text, said) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        page.locator("#file").set_input_files(str(path))
+        expect(page.locator("#viewer-problem")).to_have_text(said)
+        assert "undefined" not in (page.locator("#viewer-problem").text_content() or "")
     page.context.close()
 
 

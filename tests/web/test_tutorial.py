@@ -214,3 +214,32 @@ def test_the_tutorial_fits_a_phone_and_is_in_every_language(server: Server, brow
         assert not leaks, f"the {language} tutorial has English in it: {leaks}"
         _, game = fetch(f"{server.url}/{language}/chicken-foot")
         assert f'href="/{language}/chicken-foot/tutorial"' in game
+
+
+@BROWSER
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, PHONE], ids=["1280x800", "phone"])
+def test_the_lit_tile_stays_in_sight_after_a_wrong_one_and_your_card_says_where_your_tiles_are(
+    server: Server, browser: Browser, size: ViewportSize
+) -> None:
+    """At every step the learner acts on, a wrong tile pressed first (its note shows), the lit tile (or Draw,
+    or Pass) is whole inside the window, and the step's words too; the "You" card says your tiles are the
+    hand below, so it never reads as empty."""
+    page = new_page(browser, size)
+    page.goto(f"{server.url}/en/chicken-foot/tutorial")
+    you = page.locator("#players li").filter(has_text="You")
+    expect(you.locator(".where")).to_have_text("Your tiles are in your hand, below the board")
+    steps = script()["steps"]
+    action = page.locator("#hand .tile.lit, #draw:not([hidden]), #pass:not([hidden]), #next:not([hidden])")
+    for number in range(1, len(steps)):
+        expect(page.locator("#step-count")).to_have_text(f"Step {number} of {len(steps)}")
+        expect(action).to_have_count(1)
+        wrong = page.locator("#hand .tile:not(.lit)")
+        if page.locator("#hand .tile.lit").count() and wrong.count():
+            wrong.first.click()
+            expect(page.locator("#oops")).to_be_visible()
+            box, said = action.bounding_box(), page.locator("#say").bounding_box()
+            assert box is not None and said is not None
+            assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], f"step {number}: {box} out of sight"
+            assert said["y"] >= 0, f"step {number}: the step's words went out of sight: {said}"
+        action.click()
+    page.context.close()

@@ -236,6 +236,12 @@ def _handover(state: TableState, seat: int) -> Payload:
     return {"host": state.next_host(seat)}
 
 
+def _hand_back(state: TableState, seat: int) -> Payload:
+    """The server-only ``host`` field of the event by which a host marked away comes back: the role again."""
+    token = state.seats[seat].token
+    return {"host": token} if token and token == state.host_away else {}
+
+
 def _host(state: TableState, command: Command) -> None:
     """Host powers go with the host's seat: a host who left (or whose seat a bot plays) has none."""
     seat = state.seat_of(command.token)
@@ -348,7 +354,7 @@ def _presence(state: TableState, command: Command, rng: random.Random) -> list[P
         raise CommandError("no-such-seat", f"seat {index} has no person to mark {command.kind}")
     if command.kind == "away":
         return [{"t": "away", "seat": index, "withdraw": True} | _handover(state, index)]
-    return [{"t": "back", "seat": index}]
+    return [{"t": "back", "seat": index} | _hand_back(state, index)]
 
 
 def _come_back(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -358,7 +364,7 @@ def _come_back(state: TableState, command: Command, rng: random.Random) -> list[
     seat = _seated(state, command)
     if state.phase == WAITING or not state.seats[seat].is_away():  # after the match too, for the rematch
         raise CommandError("not-away", "you are playing your seat yourself already")
-    return [{"t": "back", "seat": seat}]
+    return [{"t": "back", "seat": seat} | _hand_back(state, seat)]
 
 
 def _continue(state: TableState, command: Command, rng: random.Random) -> list[Payload]:

@@ -127,6 +127,8 @@ class TableState:
     options: GameOptions = field(default_factory=lambda: game_named(DEFAULT_GAME).from_settings({}))
     seats: list[Seat] = field(default_factory=list)
     host: str = ""
+    host_away: str = ""
+    """The token hash of a host whose seat was marked away (the role went on): it comes back with the seat."""
     created: float = 0.0
     seq: int = 0
     phase: Phase = WAITING
@@ -337,6 +339,8 @@ class TableState:
     def _vacate(self, index: int) -> None:
         """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
         seat = self.seats[index]
+        if seat.token and seat.token == self.host_away:
+            self.host_away = ""  # the seat's person is gone for good: no role waits for them
         if self.phase == PLAYING:
             self.seats[index] = Seat(seat.name, STAND_IN, None, replaced=seat.token is not None or seat.replaced)
         else:
@@ -346,6 +350,8 @@ class TableState:
         seat = self.seats[payload["seat"]]
         seat.bot, seat.why = payload.get("level", STAND_IN), payload.get("why", GONE)
         self._withdraw(payload)
+        if "host" in payload and seat.token and not self.host_away:  # the table's host, not one in their stead:
+            self.host_away = seat.token  # the role waits for them to come back
         self._hand_over(payload)
 
     def _withdraw(self, payload: dict[str, Any], before_match: bool = False) -> None:
@@ -360,6 +366,9 @@ class TableState:
         seat = self.seats[index]
         seat.bot, seat.why = None, None
         self.timeouts.pop(index, None)
+        self._hand_over(payload)  # a host back takes the role back (events stored before this carry no host)
+        if seat.token == self.host_away:
+            self.host_away = ""
         if not self.host and seat.token:
             self.host = seat.token
         if self.round is not None and self.round.turn == index:

@@ -86,6 +86,11 @@ class Field:
     other_label: str = ""
     reason: str = ""
     """Why the server may refuse this field, for the page's script to show (the host's form on the table page)."""
+    fits: dict[str, str] = field(default_factory=dict)
+    """The choices that only some numbers of players allow: value -> those numbers (``"2 3 4"``), for the
+    page's script to grey the choice out at the others (``static/form.js``)."""
+    unfit: str = ""
+    """Why some of its choices are greyed out (shown by the script while one is)."""
 
 
 # -- choices ------------------------------------------------------------------------------------------
@@ -216,7 +221,10 @@ def fields_of(
     with ``reasons``, each field also carries why the server may refuse it (for a form the page's script sends:
     it shows that reason when an error names the field)."""
     built = _schema_fields(language, game) + _table_fields(language)
+    unfit = translations(language).gettext("Greyed out: not possible with this many players.")
     for each in built:
+        each.fits = _fitting_players(game, each.name)
+        each.unfit = unfit if each.fits else ""
         if reasons:
             each.reason = problem_text(language, game, each.name, "bad-settings", {})
         each.value = chosen.get(each.name, "")
@@ -320,6 +328,47 @@ def _fixed_defaults(game: str) -> dict[str, str]:
         if len(values) == 1:
             fixed[setting.name] = _as_choice(values.pop())
     return fixed
+
+
+@functools.cache
+def _fitting_players(game: str, name: str) -> dict[str, str]:
+    """The choices of ``game``'s setting ``name`` that some numbers of players make impossible, each with the
+    numbers that allow it (``Field.fits``): the game's own checks tried on every number, the other settings
+    left to their defaults or one of them set to another of its choices (a house set allows another hand). A
+    flag's choice is ``on``; a choice every number allows, and the choices that follow the others ("by the
+    number of players", "another number"), are left out."""
+    setting = next((setting for setting in schema_of(game) if setting.name == name), None)
+    if setting is None or name == "players":
+        return {}
+    values: tuple[int | str | bool, ...] = (True,) if setting.kind == FLAG else setting.choices
+    if setting.kind == WHOLE:
+        values = _listed(setting)
+    counts = range(_fewest_seats(game), most_seats(game) + 1)
+    others: list[dict[str, Any]] = [{}] + [
+        {other.name: choice}
+        for other in schema_of(game)
+        if other.kind == CHOICE and other.name != name
+        for choice in other.choices
+    ]
+    fits = {}
+    for value in values:
+        allowed = [
+            players
+            for players in counts
+            if any(_makes_a_table(game, {"players": players, name: value} | more) for more in others)
+        ]
+        if len(allowed) < len(counts):
+            fits[_as_choice(value)] = " ".join(map(str, allowed))
+    return fits
+
+
+def _makes_a_table(game: str, settings: dict[str, Any]) -> bool:
+    """True when ``settings`` (the others left to their defaults) make a table of ``game``."""
+    try:
+        options_from_settings(game, settings)
+    except CommandError:
+        return False
+    return True
 
 
 def _as_choice(value: object, nullable: bool = False) -> str:

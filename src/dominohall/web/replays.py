@@ -99,7 +99,6 @@ def record_problems(language: str) -> dict[str, str]:
     """Why a record does not hold together, by the codes of ``static/record.js`` (its ``PROBLEMS``)."""
     forms = translations(language)
     return {
-        "game": forms.gettext('the game "%(game)s" is not one this viewer knows'),
         "players": forms.gettext("the options must name the players"),
         "seats": forms.gettext("there must be one named seat per player"),
         "rounds": forms.gettext("the rounds must be a list"),
@@ -173,6 +172,8 @@ def viewer_words(language: str) -> dict[str, str]:
         "load_failed": forms.gettext("The record could not be loaded. Please try again."),
         "not_json": forms.gettext("This file is not JSON, so it is not a game record."),
         "not_record": forms.gettext("This file is not a Domino Hall record (dominohall/record@1)."),
+        "no_game": forms.gettext("This record does not say which game it is of."),
+        "unknown_game": forms.gettext('This record is of a game this viewer does not know: "%(game)s".'),
         "bad_record": forms.gettext("This record does not hold together: %(detail)s"),
         "problem_at_move": forms.gettext("round %(round)d, move %(move)d: %(problem)s"),
         "problem_at_round": forms.gettext("round %(round)d: %(problem)s"),

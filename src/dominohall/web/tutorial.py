@@ -124,5 +124,6 @@ def step_words(language: str) -> dict[str, str]:
         "wrong_pass": forms.gettext("%(tile)s fits nowhere now: press Pass."),
         "wrong_watch": forms.gettext("It is not your turn yet: press Next."),
         "others_play": forms.gettext("Good. Now the others play…"),
+        "your_tiles": forms.gettext("Your tiles are in your hand, below the board"),
         "next": forms.gettext("Next"),
     }

@@ -55,6 +55,7 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
         "host": forms.gettext("host"),
         **{f"seat_{level}": name for level, name in bot_names(language).items()},
         "waiting": forms.gettext("Waiting for players"),
+        "seat_for_you": forms.gettext("A seat is waiting for you"),
         "playing": forms.gettext("The match is on"),
         "over": forms.gettext("The match is over"),
         "start": forms.gettext("Start the match"),
@@ -315,6 +316,7 @@ def life_words(language: str) -> dict[str, str]:
     return {
         **{f"bot_{level}": text for level, text in bot_seat_names(language).items()},
         "wait_host": forms.gettext("Waiting for the host to start the match."),
+        "sit_invite": forms.gettext("Type your name and take a seat to play."),
         "no_host": forms.gettext("Nobody hosts this table now: the next person to sit down will."),
         "all_seated": forms.gettext("Every seat is taken."),
         "ready_to_start": forms.gettext("Ready to start"),
@@ -410,6 +412,7 @@ def layout_words(language: str) -> dict[str, str]:
         "you_drew": forms.gettext("You drew %(tile)s"),
         "you_passed": forms.gettext("You passed"),
         "timed_out_move": forms.gettext("%(name)s ran out of time"),
+        "timed_out_drew_passed": forms.gettext("%(name)s ran out of time: drew a tile and passed"),
         "stand_in": forms.gettext("%(name)s (bot)"),
         "said_play": forms.gettext("played %(tile)s"),
         "said_draw": forms.gettext("drew"),

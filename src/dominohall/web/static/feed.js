@@ -70,19 +70,25 @@ export function hintLine(move, you, nameOf) {
 }
 
 /** Fill the log with the round's last moves, the newest last: timeouts and scored points on their own lines
- * (``feed``: the state's, state.js); the moves of seat ``you`` are told as yours ("You played ...").
+ * (``feed``: the state's, state.js); the moves of seat ``you`` are told as yours ("You played ..."). A turn
+ * the clock finished says so once: a draw and its pass in one line, else before its first move.
  * @param {number | null} [you] */
 export function renderLog(list, view, feed, nameOf, you = null) {
   const history = view?.history || [];
   const start = Math.max(0, history.length - LOG_LENGTH);
   const items = [];
+  const late = (index) => feed.timeouts.includes(index);
+  const goesOn = (index) => late(index) && late(index - 1) && history[index - 1].seat === history[index].seat; // one turn
+  const drewAndPassed = (index) => history[index].kind === "draw" && history[index + 1]?.kind === "pass" && goesOn(index + 1);
   history.slice(start).forEach((entry, offset) => {
     const index = start + offset;
     const own = nameOf(entry.seat);
     const name = feed.standIn.includes(index) ? format(words.stand_in, { name: own }) : own;
     const yours = entry.seat === you && name === own; // not a move a stand-in made for you
-    if (feed.timeouts.includes(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
-    const line = moveLine(entry, name, yours && !feed.timeouts.includes(index), { you, nameOf });
+    if (goesOn(index) && index > start && drewAndPassed(index - 1)) return; // said with its draw
+    if (late(index) && drewAndPassed(index)) return void items.push(make("li", format(words.timed_out_drew_passed, { name }), { class: "timeout", "data-seat": entry.seat }));
+    if (late(index) && !goesOn(index)) items.push(make("li", format(words.timed_out_move, { name }), { class: "timeout" }));
+    const line = moveLine(entry, name, yours && !late(index), { you, nameOf });
     items.push(make("li", line, { "data-seat": entry.seat, "data-kind": entry.kind, ...trainData(entry) }));
     const points = scoredAt(entry, feed, index);
     if (points) items.push(make("li", plural("scored", points, { name }), { class: "scored" }));

@@ -2,8 +2,9 @@
 // the records the table can give for download.
 import { format, make, plural, words } from "./i18n.js";
 
-/** The waiting room says what happens next: the free seats, who starts, and the host's Start at the top. */
-export function renderNext($, table, you) {
+/** The waiting room says what happens next: the free seats, who starts, and the host's Start at the top; a
+ * visitor ``invited`` to sit (table.js) is asked to take a free seat. */
+export function renderNext($, table, you, invited = false) {
   const waiting = table.phase === "waiting";
   const host = you !== null && you === table.host_seat;
   const free = table.seats.filter((seat) => seat.free).length;
@@ -13,7 +14,7 @@ export function renderNext($, table, you) {
   if (!waiting) return;
   const said = [free ? plural("seats_free", free) : host ? words.host_start : words.all_seated];
   if (host && free) said.push(words.host_fill);
-  else if (!host) said.push(table.host_seat === null ? words.no_host : words.wait_host);
+  else if (!host) said.push(invited ? words.sit_invite : table.host_seat === null ? words.no_host : words.wait_host);
   $("next-text").textContent = said.join(" ");
 }
 

@@ -17,7 +17,6 @@ const TILE = /^(\d{1,2})-(\d{1,2})$/;
  * ``code``, with the same parameters: ``record_problems`` of web/replays.py).
  */
 export const PROBLEMS = {
-  game: 'the game "%(game)s" is not one this viewer knows',
   players: "the options must name the players",
   seats: "there must be one named seat per player",
   rounds: "the rounds must be a list",
@@ -43,7 +42,8 @@ export const PLACES = { move: "round %(round)d, move %(move)d: %(problem)s", rou
 const fill = (text, params) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => String(params[key] ?? ""));
 
 /**
- * A record that cannot be shown: ``kind`` is "not_record" (not this format at all) or "bad_record", with
+ * A record that cannot be shown: ``kind`` is "not_record" (not this format at all), "no_game" (it names no
+ * game), "unknown_game" (``params.game``, one the page does not know) or "bad_record", with
  * the problem's ``code`` (a key of ``PROBLEMS``), its ``params`` (``round`` and ``move`` say where) and
  * ``detail``, the problem in English.
  */
@@ -116,7 +116,8 @@ function readRound(value, index, traits, players) {
  */
 export function readRecord(data) {
   if (!data || typeof data !== "object" || data.format !== FORMAT) throw new RecordProblem("not_record");
-  if (!knows(data.game)) fail("game", { game: String(data.game) });
+  if (typeof data.game !== "string" || !data.game) throw new RecordProblem("no_game");
+  if (!knows(data.game)) throw new RecordProblem("unknown_game", "", { game: data.game });
   const traits = traitsOf(data.game);
   const options = data.options;
   if (!options || typeof options !== "object" || !Number.isInteger(options.players) || options.players < 2 || options.players > MOST_PLAYERS) fail("players");

@@ -39,7 +39,8 @@ function note(text) {
 /** The words for a record that cannot be shown. */
 function refusal(error) {
   if (!(error instanceof RecordProblem)) return words.load_failed;
-  if (error.kind === "not_record") return words.not_record;
+  if (error.kind === "not_record" || error.kind === "no_game") return words[error.kind];
+  if (error.kind === "unknown_game") return format(words.unknown_game, error.params);
   const places = { move: words.problem_at_move, round: words.problem_at_round };
   return format(words.bad_record, { detail: describe(words.record_problems, places, error.code, error.params) });
 }

@@ -37,6 +37,7 @@ let state = initialState({ watching: sessionStorage.getItem(`dh_watch_${tableId}
 const done = {
   started: false, myTurn: false, autoPass: null, recordAsked: null, warned: null, refocus: null, fresh: null,
   portrait: null, round: null, problemTimer: 0, noticeTimer: 0, hintAsked: null, saidAt: null, fitRound: "", boardCut: 0,
+  seated: false, // this page has held a seat: one it lost (asked to leave) watches, as its notice says
 };
 
 /** Fold a frame or an action into the state; the scoreboard's rows are kept when they change. Returns the
@@ -280,6 +281,10 @@ function leave() {
   send({ t: "stand" });
 }
 
+/** A visitor who never sat here nor chose to watch, at a table waiting with a seat free: asked to sit.
+ * @param {Table} table */
+const invited = (table) => state.you === null && !done.seated && !state.watching && table.phase === "waiting" && table.seats.some((seat) => seat.free);
+
 /** @param {Table} table */
 function renderStatus(table) {
   const { you } = state;
@@ -287,6 +292,7 @@ function renderStatus(table) {
   const full = table.phase === "waiting" && table.seats.every((seat) => !seat.free);
   if (table.closed) $("phase").textContent = words.closed;
   else if (state.link === "closed") $("phase").textContent = words.reconnecting;
+  else if (invited(table)) $("phase").textContent = words.seat_for_you;
   else if (watcher && table.phase !== "over") $("phase").textContent = words.watching;
   else $("phase").textContent = full ? words.ready_to_start : words[table.phase] || "";
 }
@@ -300,6 +306,7 @@ function renderTable(table) {
   const { you, view, clock } = state;
   const waiting = table.phase === "waiting";
   const host = you !== null && you === table.host_seat;
+  done.seated ||= you !== null;
   root.dataset.phase = table.phase;
   root.classList.toggle("hosting", host);
   renderStatus(table);
@@ -312,7 +319,7 @@ function renderTable(table) {
   $("leave").hidden = you === null || isAway(state);
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
-  renderNext($, table, you);
+  renderNext($, table, you, invited(table));
   renderAway($, mySeat(state), isAway(state));
   renderRecords($, records(table));
   const seats = table.seats.map((seat, index) => ({ ...seat, connected: state.connected?.[index] ?? null }));

@@ -98,6 +98,7 @@ function act(kind, tile = null) {
   if (move.kind === kind && (kind !== "play" || move.tile === tile)) return void advance(step.moves);
   const wrong = (step.fits || []).includes(tile) ? words.wrong_fits : words[step.wrong] || words.wrong_end;
   oops(format(wrong, { ...params(), tile: tile ?? "" }));
+  bringHand(); // the note above it may have pushed the lit tile down
 }
 
 $("next").addEventListener("click", () => {
@@ -163,7 +164,10 @@ function renderPlayers(position) {
     const head = make("p", null, { class: "who" });
     head.append(make("span", names[seat], { class: "name" }), make("span", String(hand.length), { class: "count", "aria-hidden": "true" }));
     item.append(head);
-    if (seat === YOU) return item; // your tiles are the hand below: your card is one line, with their count
+    if (seat === YOU) { // your tiles are the hand below: your card says so instead of showing them twice
+      item.append(make("p", words.your_tiles, { class: "where" }));
+      return item;
+    }
     const faces = make("div", null, { class: "faces" });
     for (const tile of hand) {
       const face = make("span", null, { class: "face-tile", "data-tile": tile, role: "img", "aria-label": tile });

@@ -189,9 +189,10 @@
 /**
  * What the table page has done already (table.js), as opposed to what it shows: the start sent, the sound
  * of your turn played, the seq a pass is scheduled at, the match whose record was asked for, the history's
- * length to put the focus back after, the fresh tile animated, the board's shape and round, the timers.
+ * length to put the focus back after, the fresh tile animated, the board's shape and round, the timers, and
+ * whether this page has held a seat.
  * @typedef {{started: boolean, myTurn: boolean, autoPass: number | null, recordAsked: number | null,
  *   warned: number | null, refocus: number | null, fresh: State["fresh"], portrait: boolean | null,
  *   round: string | null, problemTimer: number, noticeTimer: number,
- *   hintAsked: number | null, saidAt: number | null, fitRound: string, boardCut: number}} Done
+ *   hintAsked: number | null, saidAt: number | null, fitRound: string, boardCut: number, seated: boolean}} Done
  */
