@@ -661,6 +661,16 @@ function announce(table, view, seat) {
   if (said) say([said, scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
 }
 
+/** The screen-reader keys (docs/site.md) by their place on the keyboard, whatever its layout: readout.js, loaded
+ * when one is first pressed, says what it asks for. Not in a text field, nor with Ctrl, Alt or Meta. */
+const READER_KEYS = { KeyE: "ends", KeyC: "counts", KeyH: "hand", KeyL: "last" };
+document.addEventListener("keydown", (event) => {
+  const what = READER_KEYS[event.code];
+  if (!what || !state.table || event.ctrlKey || event.altKey || event.metaKey || /** @type {Element} */ (event.target).closest?.("input, textarea, select")) return;
+  event.preventDefault();
+  import("./readout.js").then(({ readout }) => readout(what, state, seatNames(/** @type {Table} */ (state.table)), handActions.trainName));
+});
+
 /** @type {HTMLInputElement} */ ($("name")).value = localStorage.getItem("dh_name") || "";
 unlockOnGesture();
 connection.open();
