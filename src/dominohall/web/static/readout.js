@@ -25,11 +25,12 @@ function ends(view, at) {
   // no template inside a template: the minifier (rjsmin) drops the space that starts the inner one
   const trains = view.trains?.map((line) => `${at.trainName(line.train)}: ${line.number}` + (line.marked ? ` (${words.train_open})` : ""));
   const pips = view.open_ends?.map(([, end]) => end);
-  const said = [trains ? format(words.read_trains, { trains: trains.join("; ") }) : pips?.length ? format(words.ends_shown, { ends: pips.join(", ") }) : words.read_no_ends];
+  // nothing laid but a centre double (Chicken Foot's first toes): the toes it waits for say it
+  const said = [trains ? format(words.read_trains, { trains: trains.join("; ") }) : pips?.length ? format(words.ends_shown, { ends: pips.join(", ") }) : view.centre ? "" : words.read_no_ends];
   if (view.uncovered) said.push(`${format(words.uncovered_line, { tile: view.uncovered })}.`);
   else if (view.pending && view.pending_needs) said.push(`${view.pending}: ${plural("toes", view.pending_needs)}.`);
   const plays = playsOf(view).map((move) => (!move.on ? move.tile : move.train === undefined ? `${move.tile} ${format(words.on_tile, { tile: move.on })}` : `${move.tile}: ${format(words.on_train, { train: at.trainName(move.train), tile: move.on })}`));
-  return [...said, next(view, at, plays.length && format(words.read_fits, { moves: plays.join("; ") }))].join(" ");
+  return [...said, next(view, at, plays.length && format(words.read_fits, { moves: plays.join("; ") }))].join(" ").trim();
 }
 
 /** The plays among your moves now. @param {View} view */
