@@ -230,6 +230,7 @@ if (window.ResizeObserver) {
 
 const boardLabel = $("board").dataset.label ?? "";
 const pageTitle = document.title;
+const tableName = document.querySelector("h1")?.textContent ?? "";
 
 /** Mexican Train's trains by name, in the view's order: each seat's (yours said so), then the Mexican train.
  * @param {View} view */
@@ -319,6 +320,7 @@ function renderTable(table) {
   $("leave").hidden = you === null || isAway(state);
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
+  unseen?.renderBell(you !== null);
   renderNext($, table, you, invited(table));
   renderAway($, mySeat(state), isAway(state));
   renderRecords($, records(table));
@@ -351,7 +353,17 @@ let ended = null;
 /** @type {Promise<void> | null} */
 let endedLoading = null;
 const loadEnded = () => (endedLoading ??= import("./summary.js").then((module) => { ended = module; renderView(); }));
-(globalThis.requestIdleCallback ?? setTimeout)(() => loadEnded(), { timeout: 3000 });
+/** away.js (your turn while the tab is hidden: its icon, a notification), loaded when the page is idle.
+ * @type {typeof import("./away.js") | null} */
+let unseen = null;
+(globalThis.requestIdleCallback ?? setTimeout)(() => {
+  loadEnded();
+  import("./away.js").then((module) => {
+    unseen = module;
+    unseen.wireBell(showNotice);
+    renderView();
+  });
+}, { timeout: 3000 });
 
 /** @param {Table} table */
 function renderScores(table) {
@@ -447,6 +459,7 @@ function renderTurn(table, view) {
   document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle;
   if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);
   done.myTurn = myTurn;
+  unseen?.turn(myTurn, tableName);
   tick();
 }
 

@@ -1,0 +1,132 @@
+"""The table page as an app, in a real browser against a real server: your turn while the tab is hidden (its
+title, its icon, a system notification), the web manifest and its icons, the service worker that serves the
+page shell offline, and the feel of a move (the tile that flies to its place, the click)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from ..server.harness import Server, create_table, sit
+from .conftest import CHROMIUM, DESKTOP, new_page
+from .moves import make_move
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+AWAY = """(() => {
+    let hidden = false; // the page believes what the test says of its visibility
+    Object.defineProperty(document, "hidden", { get: () => hidden, configurable: true });
+    const state = () => (hidden ? "hidden" : "visible");
+    Object.defineProperty(document, "visibilityState", { get: state, configurable: true });
+    window.setHidden = (value) => { hidden = value; document.dispatchEvent(new Event("visibilitychange")); };
+    const Real = window.Notification; // the browser's permission is real; what is shown is recorded
+    window.notes = [];
+    window.focused = 0;
+    window.focus = () => { window.focused += 1; };
+    window.Notification = class {
+        static get permission() { return Real.permission; }
+        static requestPermission() { return Real.requestPermission(); }
+        constructor(title, options) { Object.assign(this, { title, options, closed: false }); window.notes.push(this); }
+        close() { this.closed = true; }
+    };
+})()"""
+"""An init script: ``setHidden(true)`` makes the page believe its tab is hidden (``document.hidden`` and a
+``visibilitychange``); every notification made is kept in ``notes``; ``focus()`` is counted in ``focused``."""
+
+ICON = "link[rel~=icon]"
+LOADED = "performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/away.js'))"
+"""The page has loaded away.js (once the page is idle)."""
+
+
+def seated(context: BrowserContext, server: Server, table_id: str, cookie: str) -> Page:
+    """A page of ``context`` holding the seat ``cookie``, at the table."""
+    name, value = cookie.split("=", 1)
+    context.add_cookies([{"name": name, "value": value, "url": server.url}])
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/t/{table_id}")
+    return page
+
+
+def move_until_turn_leaves(page: Page) -> None:
+    """Make moves on ``page`` until its turn has gone to the other seat (a drawn tile that fits is played on)."""
+    for _ in range(30):
+        if page.locator("#turn.mine").count() == 0:
+            return
+        make_move(page, wait_ms=5_000)
+        page.wait_for_timeout(200)  # the answer to the move, before looking again
+    raise AssertionError("the turn never left the page")
+
+
+def test_your_turn_in_a_hidden_tab_marks_its_title_and_icon_and_notifies_when_allowed(
+    server: Server, browser: Browser
+) -> None:
+    """Ann allows notifications with the bell, then looks away: when the turn comes to her the tab's icon gets
+    its dot and the title says so, and one notification "Your turn at Chicken Foot" shows; pressing it brings the
+    tab forward. Looking at the tab puts the icon back; when her move passes the turn, the icon and title go
+    back and the notification closes; when it comes back, a new one shows."""
+    table_id, ann_cookie = create_table(server, [None, None], {"players": 2})
+    bo_cookie = sit(server, table_id, 1, "Bo")
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", permissions=["notifications"])
+    context.add_init_script(AWAY)
+    ann = seated(context, server, table_id, ann_cookie)
+    bo = seated(browser.new_context(viewport=DESKTOP, locale="en-GB"), server, table_id, bo_cookie)
+    ann.get_by_role("button", name="Start the match").click()
+    bell = ann.get_by_role("button", name="Notify me when it is my turn")  # by the board, once it is dealt
+    expect(bell).to_have_attribute("aria-pressed", "false")
+    bell.click()
+    expect(bell).to_have_attribute("aria-pressed", "true")
+    assert ann.evaluate("localStorage.getItem('dh_notify')") == "on"  # remembered
+    plain = str(ann.locator(ICON).get_attribute("href"))
+    assert plain.endswith("/static/favicon.svg"), plain
+    expect(ann.locator("#turn-text")).not_to_be_empty()
+    move_until_turn_leaves(ann)  # in sight: nothing to tell
+    ann.evaluate("setHidden(true)")
+    move_until_turn_leaves(bo)
+    expect(ann).to_have_title(re.compile(r"^● Your turn · "))
+    expect(ann.locator(ICON)).to_have_attribute("href", re.compile(r"/static/favicon-turn\.svg$"))
+    ann.wait_for_function("window.notes.length === 1")
+    note = ann.evaluate("({ title: notes[0].title, icon: notes[0].options.icon })")
+    assert note == {"title": "Your turn at Chicken Foot", "icon": "/static/favicon.svg"}, note
+    ann.evaluate("notes[0].onclick()")
+    assert ann.evaluate("[focused, notes[0].closed]") == [1, True]
+    ann.evaluate("setHidden(false)")  # seen: the icon as it was
+    expect(ann.locator(ICON)).to_have_attribute("href", plain)
+    ann.evaluate("setHidden(true)")  # away again while it is still her turn: the dot, and no second notification
+    expect(ann.locator(ICON)).to_have_attribute("href", re.compile(r"favicon-turn\.svg$"))
+    assert ann.evaluate("notes.length") == 1
+    move_until_turn_leaves(ann)
+    expect(ann.locator(ICON)).to_have_attribute("href", plain)  # the turn passed: all back
+    expect(ann).not_to_have_title(re.compile("●"))
+    move_until_turn_leaves(bo)
+    ann.wait_for_function("window.notes.length === 2")  # it came back while she was away: told again
+    expect(ann.locator(ICON)).to_have_attribute("href", re.compile(r"favicon-turn\.svg$"))
+    move_until_turn_leaves(ann)
+    ann.wait_for_function("window.notes[1].closed")  # the turn passed unseen: its notification goes
+    ann.context.close()
+    bo.context.close()
+
+
+def test_the_bell_is_for_seated_players_and_off_until_pressed(server: Server, browser: Browser) -> None:
+    """A watcher has no turn to be told of: no bell. A seated player who never pressed it gets no notification
+    even with the browser's permission."""
+    table_id, ann_cookie = create_table(server, [None, "easy"], {"players": 2})
+    watcher = new_page(browser, DESKTOP)
+    watcher.goto(f"{server.url}/t/{table_id}")
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", permissions=["notifications"])
+    context.add_init_script(AWAY)
+    ann = seated(context, server, table_id, ann_cookie)
+    ann.evaluate("setHidden(true)")
+    ann.get_by_role("button", name="Start the match").click()
+    expect(ann.locator("#notify")).to_be_visible()
+    expect(ann.locator(ICON)).to_have_attribute("href", re.compile(r"favicon-turn\.svg$"))  # the bot moved at once
+    assert ann.evaluate("notes.length") == 0
+    watcher.wait_for_function(LOADED)  # and drawn since: the bell stays hidden
+    expect(watcher.locator("#turn-text")).not_to_be_empty()
+    expect(watcher.locator("#notify")).to_be_hidden()
+    ann.context.close()
+    watcher.context.close()
