@@ -4,13 +4,21 @@ page shell offline, and the feel of a move (the tile that flies to its place, th
 
 from __future__ import annotations
 
+import io
+import json
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
+from PIL import Image, ImageChops
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from dominohall.web.shell import worker_body
 
 from ..server.harness import Server, create_table, sit
 from .conftest import CHROMIUM, DESKTOP, new_page
+from .draw_icons import SIZES, draw
 from .moves import make_move
 
 pytestmark = pytest.mark.skipif(
@@ -91,7 +99,7 @@ def test_your_turn_in_a_hidden_tab_marks_its_title_and_icon_and_notifies_when_al
     expect(ann.locator(ICON)).to_have_attribute("href", re.compile(r"/static/favicon-turn\.svg$"))
     ann.wait_for_function("window.notes.length === 1")
     note = ann.evaluate("({ title: notes[0].title, icon: notes[0].options.icon })")
-    assert note == {"title": "Your turn at Chicken Foot", "icon": "/static/favicon.svg"}, note
+    assert note == {"title": "Your turn at Chicken Foot", "icon": "/static/icon-192.png"}, note
     ann.evaluate("notes[0].onclick()")
     assert ann.evaluate("[focused, notes[0].closed]") == [1, True]
     ann.evaluate("setHidden(false)")  # seen: the icon as it was
@@ -130,3 +138,94 @@ def test_the_bell_is_for_seated_players_and_off_until_pressed(server: Server, br
     expect(watcher.locator("#notify")).to_be_hidden()
     ann.context.close()
     watcher.context.close()
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Domino Hall"), ("ru", "Зал домино")])
+def test_the_manifest_is_served_in_each_language_with_its_icons(
+    server: Server, browser: Browser, language: str, name: str
+) -> None:
+    """Every page names its language's web manifest; it is JSON of the manifest's type, with a name, where the app
+    starts, its colours, and icons that are there: the SVG and PNGs of the sizes it says, drawn from the SVG."""
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.url}/{language}/")
+    link = page.locator("link[rel=manifest]").get_attribute("href")
+    assert link == f"/{language}/manifest.webmanifest"
+    assert page.locator("meta[name=theme-color]").get_attribute("content") == "#1f5e46"
+    answer = page.request.get(f"{server.url}{link}")
+    assert answer.status == 200
+    assert answer.headers["content-type"] == "application/manifest+json"
+    manifest = json.loads(answer.body())
+    assert (manifest["name"], manifest["short_name"], manifest["lang"]) == (name, name, language)
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == (f"/{language}/", "/", "standalone")
+    assert manifest["theme_color"] == "#1f5e46"
+    assert manifest["background_color"].startswith("#")
+    sizes: dict[int, Image.Image] = {}
+    for icon in manifest["icons"]:
+        got = page.request.get(f"{server.url}{icon['src']}")
+        assert got.status == 200, icon
+        assert got.headers["content-type"].split(";")[0] == icon["type"], icon
+        if icon["type"] == "image/png":
+            png = Image.open(io.BytesIO(got.body()))
+            assert f"{png.width}x{png.height}" == icon["sizes"], icon
+            sizes[png.width] = png.convert("RGBA")
+    assert set(sizes) == set(SIZES)
+    for size, image in sizes.items():  # the committed PNGs are the SVG as it is now (make icons draws them)
+        drawn = draw(browser, size)
+        difference = ImageChops.difference(image, drawn).convert("L")
+        mean = sum(difference.histogram()[level] * level for level in range(256)) / (size * size)
+        assert mean < 2, f"icon-{size}.png differs from favicon.svg drawn now (mean {mean:.1f}): run make icons"
+    page.context.close()
+
+
+def test_a_new_shell_is_a_new_service_worker() -> None:
+    """The service worker carries the version of what the shell is made of: change a file of it, and /sw.js
+    changes (the browser then installs it, and its cache replaces the old one)."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "site.css"
+        source.write_text("a { color: red }", encoding="utf-8")
+        first = worker_body(((str(source), 1, 16),))
+        source.write_text("a { color: blue }", encoding="utf-8")
+        second = worker_body(((str(source), 2, 17),))
+    version = re.compile(rb'"version": "(\w+)"')
+    assert version.search(first) and version.search(second)
+    assert version.search(first).group(1) != version.search(second).group(1)  # type: ignore[union-attr]
+    assert b'"/static/site.css"' in first and b'"/en/offline"' in first
+
+
+def test_the_service_worker_serves_the_shell_offline_and_keeps_no_table(server: Server, browser: Browser) -> None:
+    """Once the service worker is installed (on any page), the connection lost: a static file comes from its
+    cache, and a page that cannot be fetched (the home page, a table) is the offline page in the page's
+    language, with its stylesheet; the connection back, that page loads again by itself (it asks every 3 s).
+    Only the shell is kept: no table page, no API answer."""
+    table_id, _cookie = create_table(server, [None, "easy"], {"players": 2})
+    context = browser.new_context(viewport=DESKTOP, locale="pl-PL")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{server.url}/pl/")
+    scope = page.evaluate("navigator.serviceWorker.ready.then((registration) => registration.scope)")
+    assert scope == f"{server.url}/"
+    page.goto(f"{server.url}/t/{table_id}")  # controlled by the worker now
+    expect(page.locator("#turn-text, #phase").first).not_to_be_empty()
+    kept = page.evaluate(
+        """async () => {
+            const names = await caches.keys();
+            const keys = (await Promise.all(names.map(async (name) => (await caches.open(name)).keys()))).flat();
+            return { names, paths: keys.map((request) => new URL(request.url).pathname) };
+        }"""
+    )
+    assert len(kept["names"]) == 1 and kept["names"][0].startswith("shell-"), kept["names"]
+    assert "/static/table.js" in kept["paths"] and "/pl/offline" in kept["paths"]
+    assert all(path.startswith("/static/") or path.endswith("/offline") for path in kept["paths"]), kept["paths"]
+    context.set_offline(True)
+    answer = page.goto(f"{server.url}/static/site.css")
+    assert answer is not None and answer.ok and answer.from_service_worker
+    assert ".board" in answer.text()
+    page.goto(f"{server.url}/t/{table_id}")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Brak połączenia")
+    assert page.locator(".top").evaluate("(top) => getComputedStyle(top).backgroundColor") == "rgb(31, 94, 70)"
+    page.goto(f"{server.url}/pl/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Brak połączenia")
+    context.set_offline(False)
+    expect(page.get_by_role("heading", level=1)).not_to_have_text("Brak połączenia", timeout=10_000)  # by itself
+    assert page.url == f"{server.url}/pl/"
+    context.close()
