@@ -46,7 +46,7 @@ AWAY = """(() => {
 ``visibilitychange``); every notification made is kept in ``notes``; ``focus()`` is counted in ``focused``."""
 
 ICON = "link[rel~=icon]"
-LOADED = "performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/away.js'))"
+LOADED = "() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/static/away.js'))"
 """The page has loaded away.js (once the page is idle)."""
 
 
@@ -228,4 +228,76 @@ def test_the_service_worker_serves_the_shell_offline_and_keeps_no_table(server: 
     context.set_offline(False)
     expect(page.get_by_role("heading", level=1)).not_to_have_text("Brak połączenia", timeout=10_000)  # by itself
     assert page.url == f"{server.url}/pl/"
+    context.close()
+
+
+FLIGHTS = """(() => {
+    window.flights = []; // each tile that flew: the tile, and how far from its place it set off
+    new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) {
+            if (!node.classList?.contains("fly")) continue;
+            const moving = node.firstElementChild;
+            window.flights.push({
+                tile: moving.firstElementChild.dataset.tile,
+                from: moving.style.getPropertyValue("--from"),
+                animation: getComputedStyle(moving).animationName,
+            });
+        }
+    }).observe(document, { childList: true, subtree: true });
+})()"""
+"""An init script keeping in ``flights`` every flying tile added to the page."""
+FLY_LOADED = LOADED.replace("away.js", "fly.js")
+
+
+def laid_tiles(page: Page) -> int:
+    """How many tiles the board shows."""
+    return int(page.locator("#board").get_attribute("data-tiles") or 0)
+
+
+def test_a_tile_laid_flies_to_its_place_and_clicks(server: Server, browser: Browser) -> None:
+    """Each tile laid flies to its place on the board, from the hand for your own move (below the board: it
+    sets off downwards), and each makes a click, the sound on."""
+    table_id, cookie = create_table(server, [None, "easy"], {"players": 2})
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    context.add_init_script(FLIGHTS)
+    page = seated(context, server, table_id, cookie)
+    page.wait_for_function(FLY_LOADED)
+    page.get_by_role("button", name="Start the match").click()  # a gesture: the audio may play
+    hand: list[str] = []
+    for _ in range(20):  # until a tile of the hand is laid
+        expect(page.locator("#turn.mine")).to_have_count(1, timeout=10_000)
+        hand = page.locator("#hand .tile").evaluate_all("(tiles) => tiles.map((tile) => tile.dataset.tile)")
+        if make_move(page) == "play":
+            break
+    page.wait_for_function("(hand) => flights.some((flight) => hand.includes(flight.tile))", arg=hand)
+    flights = page.evaluate("flights")
+    assert all(flight["animation"] == "fly" for flight in flights), flights
+    own = next(flight for flight in flights if flight["tile"] in hand)
+    offset = re.fullmatch(r"translate\((-?[\d.]+)px, (-?[\d.]+)px\)", own["from"])
+    assert offset and float(offset.group(2)) > 100, own  # from the hand, below the board
+    clicks = int(page.locator("#sound").get_attribute("data-clicks") or 0)
+    assert clicks >= len(flights), (clicks, flights)
+    expect(page.locator("svg.fly")).to_have_count(0)  # landed: the copies are gone
+    landed = page.locator(f'#board .tile[data-tile="{own["tile"]}"]')
+    assert landed.evaluate("(tile) => getComputedStyle(tile).visibility") == "visible"
+    context.close()
+
+
+def test_no_tile_flies_with_reduced_motion_and_none_clicks_muted(server: Server, browser: Browser) -> None:
+    """A player who asks the device for less motion sees tiles laid without a flight (fly.js never loads);
+    with the sound off, no click."""
+    table_id, cookie = create_table(server, [None, "easy"], {"players": 2})
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+    context.add_init_script(FLIGHTS)
+    context.add_init_script("localStorage.setItem('dh_sound', 'off')")
+    page = seated(context, server, table_id, cookie)
+    page.wait_for_function(LOADED)  # the page is idle: what it loads then, it has asked for
+    page.get_by_role("button", name="Start the match").click()
+    for _ in range(6):
+        expect(page.locator("#turn.mine")).to_have_count(1, timeout=10_000)
+        make_move(page)
+    page.wait_for_function("document.querySelector('#board').dataset.tiles > 2")
+    assert page.evaluate("flights") == []
+    assert not page.evaluate(FLY_LOADED)
+    assert page.locator("#sound").get_attribute("data-clicks") is None
     context.close()

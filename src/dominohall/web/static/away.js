@@ -29,7 +29,7 @@ function mark() {
  * comes while the tab is hidden is notified (when wanted). @param {boolean} now @param {string} table */
 export function turn(now, table) {
   if (now && !mine && document.hidden && wanted()) {
-    shown = new Note(format(words.notify_turn, { table }), { tag: `dh-turn-${location.pathname}`, icon: "/static/icon-192.png" });
+    shown = new Note(format(words.notify_turn, { table }), { icon: "/static/icon-192.png" });
     shown.onclick = () => {
       focus();
       shown?.close();
