@@ -279,6 +279,7 @@ async def table_page(table_id: str, request: Request) -> Response:
         drawing=DRAWING_MODULES[GAME_SITES[summary["game"]].board],
         styles=DRAWING_STYLES.get(GAME_SITES[summary["game"]].board, ()),
         rules_slug=GAME_SITES[summary["game"]].slug,
+        name=await remembered_name(request),  # the sit form's, prefilled
     )
 
 
