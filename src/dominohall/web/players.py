@@ -95,10 +95,10 @@ class PlayerCookies:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] < 400:  # a refusal gives nothing
-                headers = MutableHeaders(scope=message)  # the cookie goes first: a client reading one gets the route's
+                headers = MutableHeaders(scope=message)  # the cookie goes last: a client reading the first
                 if not any(value.startswith(f"{PLAYER_COOKIE}=") for value in headers.getlist("set-cookie")):
                     cookie = (b"set-cookie", player_cookie(secret, self.secure).encode("latin-1"))
-                    message["headers"] = [cookie, *message.get("headers", [])]
+                    message["headers"] = [*message.get("headers", []), cookie]  # gets the route's (a seat's)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
