@@ -40,6 +40,7 @@ from .players import link_seat, remembered_name
 from .replays import router as replays
 from .responses import ONE_YEAR, language_of, not_found, page, share_qr
 from .seats import cookie_name, hall_of, set_seat_cookie
+from .shell import router as shell
 from .words import bot_names, game_title, game_traits_block, seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
@@ -63,6 +64,7 @@ def mount(app: FastAPI) -> None:
     # only the static files, which hold no secret and echo nothing a visitor sent
     app.mount("/static", GZipMiddleware(Assets(directory=HERE / "static"), compresslevel=6), name="static")
     app.include_router(replays)  # the replay viewer and the tutorial: /{language}/replay before /{language}/{slug}
+    app.include_router(shell)  # the service worker, the manifest and the offline page: before /{language}/{slug}
     app.include_router(player_pages)  # /{language}/me, /p/<id> and /leaderboard, also before /{language}/{slug}
     app.include_router(router)
 

@@ -184,6 +184,10 @@ def control_words(language: str) -> dict[str, str]:
         "drawn_no_fit": forms.gettext("You drew %(tile)s. It fits nowhere, so your turn passes."),
         "sound_on": forms.gettext("Sound: on"),
         "sound_off": forms.gettext("Sound: off"),
+        "notify_turn": forms.gettext("Your turn at %(table)s"),
+        "notify_blocked": forms.gettext(
+            "This browser blocks notifications from this site: its site settings can allow them."
+        ),
         "away": forms.gettext("away: a bot plays meanwhile"),
         "offline": forms.gettext("offline"),
         "bot_level_for": forms.gettext("Bot level for seat %(num)d"),

@@ -13,7 +13,7 @@ import { records as tableRecords, renderAway, renderNext, renderRecords } from "
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
-import { beep, unlockOnGesture, warn } from "./sound.js";
+import { beep, click, unlockOnGesture, warn } from "./sound.js";
 import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
 import { paintClocks, warnNow } from "./timing.js";
@@ -230,6 +230,7 @@ if (window.ResizeObserver) {
 
 const boardLabel = $("board").dataset.label ?? "";
 const pageTitle = document.title;
+const tableName = document.querySelector("h1")?.textContent ?? "";
 
 /** Mexican Train's trains by name, in the view's order: each seat's (yours said so), then the Mexican train.
  * @param {View} view */
@@ -319,6 +320,7 @@ function renderTable(table) {
   $("leave").hidden = you === null || isAway(state);
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
+  unseen?.renderBell(you !== null);
   renderNext($, table, you, invited(table));
   renderAway($, mySeat(state), isAway(state));
   renderRecords($, records(table));
@@ -351,7 +353,21 @@ let ended = null;
 /** @type {Promise<void> | null} */
 let endedLoading = null;
 const loadEnded = () => (endedLoading ??= import("./summary.js").then((module) => { ended = module; renderView(); }));
-(globalThis.requestIdleCallback ?? setTimeout)(() => loadEnded(), { timeout: 3000 });
+/** away.js (your turn while the tab is hidden: its icon, a notification), loaded when the page is idle.
+ * @type {typeof import("./away.js") | null} */
+let unseen = null;
+/** fly.js (a tile laid flies to its place), loaded when the page is idle unless the player wants less motion.
+ * @type {typeof import("./fly.js") | null} */
+let flight = null;
+(globalThis.requestIdleCallback ?? setTimeout)(() => {
+  loadEnded();
+  if (!matchMedia("(prefers-reduced-motion: reduce)").matches) import("./fly.js").then((module) => { flight = module; });
+  import("./away.js").then((module) => {
+    unseen = module;
+    unseen.wireBell(showNotice);
+    renderView();
+  });
+}, { timeout: 3000 });
 
 /** @param {Table} table */
 function renderScores(table) {
@@ -447,6 +463,7 @@ function renderTurn(table, view) {
   document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle;
   if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);
   done.myTurn = myTurn;
+  unseen?.turn(myTurn, tableName);
   tick();
 }
 
@@ -629,6 +646,10 @@ function receive(frame) {
   }
   if (frame.t === "error") return; // refused: nothing else changed
   renderFair();
+  const laid = frame.t === "move" && frame.move.kind === "play" ? frame : null;
+  const from = laid && flight ? document.querySelector(`#hand [data-tile="${laid.move.tile}"]`) ?? $("ring").querySelector(`[data-seat="${laid.seat}"]`) : null;
+  const box = from?.getBoundingClientRect(); // where it was, before the hand is drawn without it
+  if (laid && click()) $("sound").dataset.clicks = String(Number($("sound").dataset.clicks || 0) + 1);
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
   if (frame.t === "chat" && frame.seat !== state.you && table) unread(table, frame);
   if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
@@ -638,6 +659,7 @@ function receive(frame) {
     showNotice(seat === state.you ? words.you_timed_out : format(words.timed_out, { name: seatName(table.seats[seat], seat) }));
   }
   renderView();
+  if (box && laid?.move.tile) flight?.fly(box, laid.move.tile);
   ticker.wake();
 }
 
