@@ -413,7 +413,9 @@ def test_the_page_stays_light() -> None:
     game's drawing and the modules it imports, site.css and the drawing's own stylesheets, pages.py's
     ``DRAWING_STYLES``) stay within their budget as they travel, minified and gzipped as the server sends them
     (web/assets.py): 42 KB before the first move; and with every module the page may load later (a round's end,
-    the chat's tools, checking a deal: none of them preloaded), 50 KB.
+    the chat's tools, checking a deal, the away notices, a tile's flight: none of them preloaded), 56 KB: the
+    table's later features (issue 32's phrases, the hand's order, tile styles, the screen reader's keys) load
+    when first used, each a module of its own, and this bounds them together.
 
     On 2026-12-06 a third game's drawing, the games' traits, the seats of twelve and the trains' words took the
     page from 39.1 to 42.8 KB (the budget went to 43 KB for a day); each table loading only its own game's
@@ -447,7 +449,7 @@ def test_the_page_stays_light() -> None:
     assert set(first) == DRAWINGS
     heavy = {drawing: grams for drawing, grams in first.items() if grams >= 42_000}
     assert not heavy, f"a table's scripts and stylesheet weigh (bytes, minified and gzipped, by drawing) {first}"
-    heavy = {drawing: grams for drawing, grams in whole.items() if grams >= 50_000}
+    heavy = {drawing: grams for drawing, grams in whole.items() if grams >= 56_000}
     assert not heavy, f"with what loads later they weigh {whole}"
 
 
