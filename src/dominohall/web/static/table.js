@@ -12,7 +12,7 @@ import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
-import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
+import { phraseText, renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, unlockOnGesture, warn } from "./sound.js";
 import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
@@ -97,6 +97,7 @@ $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
 $("follow").addEventListener("click", () => camera.follow());
+$("phrases-open").addEventListener("click", () => import("./phrases.js").then((picker) => picker.toggle($("phrases"), $("phrases-open"), send)));
 $("watch").addEventListener("click", () => setWatching(true));
 $("unwatch").addEventListener("click", () => setWatching(false));
 $("settings").addEventListener("submit", (event) => {
@@ -141,7 +142,7 @@ async function takeSeat(seat) {
 }
 
 function showProblem(code, message, rule) {
-  const text = words[`rule_${rule}`] || words[`error_${code}`] || words.error_other;
+  const text = words[`rule_${rule}`] || words[`error_${code}`] || (code === "phrase-rate" ? words.phrase_rate : words.error_other);
   $("problem").textContent = text;
   $("problem").hidden = false;
   $("announce").textContent = text;
@@ -630,7 +631,7 @@ function receive(frame) {
   if (frame.t === "error") return; // refused: nothing else changed
   renderFair();
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
-  if (frame.t === "chat" && frame.seat !== state.you && table) unread(table, frame);
+  if (frame.t === "chat" && !frame.hidden && (frame.seat !== state.you || frame.seat === null) && table) unread(table, frame);
   if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
   if (frame.t === "closed") showNotice(words.closed);
   if (notice && notice !== before.notice && table) {
@@ -643,12 +644,13 @@ function receive(frame) {
 
 /** A chat line while the chat is out of sight (a phone showing another tab): the Chat tab counts it, and
  * the live region says it (the chat's own log is not read out while hidden).
- * @param {Table} table @param {{seat: number, text: string}} frame */
+ * @param {Table} table @param {ChatFrame} frame */
 function unread(table, frame) {
   if ($("chat-log").offsetParent !== null) return; // in sight: its log is read out
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=chat]"));
   tab.dataset.unread = String(Number(tab.dataset.unread || 0) + 1);
-  say(`${seatName(table.seats[frame.seat], frame.seat)}: ${frame.text}`);
+  const who = frame.seat === null ? words.a_watcher : seatName(table.seats[frame.seat], frame.seat);
+  say(`${who}: ${frame.phrase ? phraseText(frame.phrase) : frame.text}`);
 }
 
 /** Say the last move in the live region: who did what, and the points it scored.
