@@ -1,0 +1,78 @@
+"""The table page's small faults a player notices (issue 32, point 11), each measured in a real browser against a
+real server: the board's buttons over tiles, the rules line cut on a phone, the Records and Leave buttons
+wrapping, a seat's card cut off a narrow phone, a watcher's board outlined all over, "Wait for your turn."
+lingering, and the deal commitment's hash in the status bar's most visible place; and in the replay viewer the
+"waits for toes" caption over tiles."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, ViewportSize
+
+from ..server.harness import Server
+from .boards import dense_boards
+from .conftest import CHROMIUM
+from .test_layout import seated
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
+)
+
+NARROW_DESKTOP: ViewportSize = {"width": 1024, "height": 768}
+SMALL_PHONE: ViewportSize = {"width": 360, "height": 740}
+TINY_PHONE: ViewportSize = {"width": 320, "height": 640}
+
+FIT_UNDER_TOOLS = """async ({ view, follow }) => {
+    const board = await import("/static/board.js");
+    await import("/static/feet.js");
+    const { Camera } = await import("/static/camera.js");
+    const real = document.getElementById("board"), r = real.getBoundingClientRect();
+    const box = document.createElement("div"); // in the board's place, beside the page's own tools
+    box.className = "board";
+    box.style.cssText = `width: ${r.width}px; height: ${r.height}px`;
+    real.style.display = "none";
+    real.before(box);
+    document.getElementById("follow").hidden = !follow; // as the page shows them at Fit on a dense board
+    document.getElementById("fit").hidden = follow;
+    const portrait = r.height > 1.15 * r.width;
+    const drawn = board.drawBoard(box, view, "feet", { portrait, recent: new Set() });
+    const camera = new Camera(box);
+    camera.attach(drawn.svg, drawn.bounds, []);
+    camera.fit();
+    const buttons = [...document.querySelectorAll(".board-tools button:not([hidden])")]
+        .map((b) => b.getBoundingClientRect());
+    const under = [...box.querySelectorAll("g.tile")].filter((tile) => {
+        const t = tile.getBoundingClientRect();
+        return buttons.some((b) => t.left < b.right - 1 && t.right > b.left + 1
+            && t.top < b.bottom - 1 && t.bottom > b.top + 1);
+    }).map((tile) => tile.dataset.tile);
+    const rows = new Set(buttons.map((b) => Math.round(b.top))).size;
+    box.remove();
+    real.style.display = "";
+    return { under, rows, tiles: view.placed.length };
+}"""
+"""A whole round's board drawn in the table's board and fitted ("Fit to screen"), with the board's real tools
+(and "Follow the play" shown, as at Fit on a dense board): the tiles any of the tools' buttons covers."""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [(SMALL_PHONE, "ru-RU"), (NARROW_DESKTOP, "ru-RU"), (NARROW_DESKTOP, "cs-CZ")],
+    ids=["360-ru", "1024-ru", "1024-cs"],
+)
+def test_the_boards_buttons_cover_no_tile_of_a_fitted_board(
+    server: Server, browser: Browser, viewport: ViewportSize, language: str
+) -> None:
+    """The zoom, fit, follow and sound buttons lie over the board's top edge; a fitted board starts below them
+    however many rows they take (it kept 48 px for one row: with "Follow the play" on a phone, or on a narrow
+    desktop board in Russian or Czech, they take two or three rows, and covered tiles)."""
+    page = seated(browser, server, viewport, language)
+    covered, rows = [], set()
+    for view in dense_boards(4)[:6]:
+        for follow in (False, True):
+            got = page.evaluate(FIT_UNDER_TOOLS, {"view": view, "follow": follow})
+            rows.add(got["rows"])
+            covered += got["under"]
+    assert max(rows) >= 2, "the tools should wrap here"
+    assert covered == [], f"tiles under the board's buttons at Fit: {covered}"
+    page.context.close()
