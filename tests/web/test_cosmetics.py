@@ -7,12 +7,13 @@ lingering, and the deal commitment's hash in the status bar's most visible place
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from ..server.harness import Server
 from .boards import dense_boards
 from .conftest import CHROMIUM
-from .test_layout import seated
+from .moves import make_move
+from .test_layout import LAPTOP, seated
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -76,3 +77,21 @@ def test_the_boards_buttons_cover_no_tile_of_a_fitted_board(
     assert max(rows) >= 2, "the tools should wrap here"
     assert covered == [], f"tiles under the board's buttons at Fit: {covered}"
     page.context.close()
+
+
+def test_a_watcher_sees_only_the_last_round_of_moves_outlined(server: Server, browser: Browser) -> None:
+    """A watcher has no turn of their own: the board outlines the last round of moves (at most one tile a seat),
+    as its legend says, not every tile of the round (it outlined all of them)."""
+    ann = seated(browser, server, LAPTOP, "en-GB")
+    for _ in range(4):
+        make_move(ann)
+    watcher = browser.new_page(viewport=LAPTOP)
+    watcher.goto(f"{server.url}{ann.url.split(server.url)[1].split('?')[0]}")
+    expect(watcher.locator("#phase")).to_have_text("You are watching this table")
+    expect(watcher.locator("#board g.tile").nth(8)).to_be_attached()
+    outlined = watcher.locator("#board g.tile.recent").count()
+    assert 1 <= outlined <= 4, f"{outlined} of {watcher.locator('#board g.tile').count()} tiles outlined"
+    expect(watcher.locator("#recent-legend")).to_have_text("laid in the last round of moves")
+    expect(ann.locator("#recent-legend")).to_have_text("laid since your last turn")
+    for page in (ann, watcher):
+        page.context.close()

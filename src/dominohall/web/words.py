@@ -86,6 +86,7 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
         **layout_words(language),
         **fair_words(language),
         **phrase_words(language),
+        **legend_words(language),
         **(hand_words(language) if traits["noun"] == "hand" else {}),
         **(train_words(language) if traits["trains"] else {}),
     }
@@ -175,6 +176,15 @@ def scoring_words(language: str) -> dict[str, str]:
         "drawn_match": forms.gettext("A draw: nobody wins this match alone"),
         "coach": forms.gettext("Replay this round, and let the hard bot rate your moves"),
         "rematch": forms.gettext("Play again"),
+    }
+
+
+def legend_words(language: str) -> dict[str, str]:
+    """What the board's outlined tiles are, for a player and for a watcher."""
+    forms = translations(language)
+    return {
+        "laid_since": forms.gettext("laid since your last turn"),
+        "laid_lately": forms.gettext("laid in the last round of moves"),
     }
 
 

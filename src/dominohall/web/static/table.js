@@ -250,6 +250,7 @@ function renderBoard() {
   const fits = (view.legal_moves || []).some((move) => move.kind === "play" && move.on === pending); // yours to cover
   const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : uncovered ? words.cover_first : words.waits_toes;
   const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
+  $("recent-legend").textContent = state.you === null ? words.laid_lately : words.laid_since;
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
   const ends = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
