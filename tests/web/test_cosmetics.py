@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 from ..server.harness import Server
 from .boards import dense_boards
 from .conftest import CHROMIUM
-from .moves import make_move
+from .moves import MY_TURN, make_move
 from .test_layout import LAPTOP, seated
 
 pytestmark = pytest.mark.skipif(
@@ -95,3 +95,23 @@ def test_a_watcher_sees_only_the_last_round_of_moves_outlined(server: Server, br
     expect(ann.locator("#recent-legend")).to_have_text("laid since your last turn")
     for page in (ann, watcher):
         page.context.close()
+
+
+WATCH_WHY = """() => { window.whySeen = [];
+    const why = document.getElementById("why");
+    new MutationObserver(() => { if (!why.hidden && why.textContent) window.whySeen.push(why.textContent); })
+        .observe(why, { attributes: true, childList: true, characterData: true, subtree: true }); }"""
+"""Note every reason the notes row shows from now on."""
+
+
+def test_wait_for_your_turn_does_not_linger_after_each_move(server: Server, browser: Browser) -> None:
+    """A move played with the mouse, the pointer left over the hand: while the others play, the notes row does not
+    say "Wait for your turn." of the tile drawn afresh under the pointer, nor of the tile the focus went back to
+    (it showed after every move until the person's next turn)."""
+    page = seated(browser, server, LAPTOP, "en-GB")
+    page.evaluate(WATCH_WHY)
+    for _ in range(3):
+        make_move(page)
+        page.locator(MY_TURN).first.wait_for()
+    assert "Wait for your turn." not in page.evaluate("window.whySeen")
+    page.context.close()

@@ -183,6 +183,7 @@ function refocus() {
   const next = playable() || $("hand").querySelector(".tile");
   if (!next) return;
   next.focus({ preventScroll: true });
+  if (next.dataset.why === words.why_wait) handActions.why(null); // the page moved the focus: the person asked nothing
   done.refocus = null;
 }
 
@@ -543,8 +544,8 @@ function renderView() {
   if (!document.querySelector(".drag-ghost")) renderHand($("hand"), playable, handActions); // not under a dragged tile
   markChosen();
   const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
-  if (focused) handActions.why(focused.dataset.why); // the reason as it is now
-  else if (!state.choice) handActions.why(null);
+  if (focused && focused.dataset.why !== words.why_wait) handActions.why(focused.dataset.why); // the reason as it is now,
+  else if (focused || !state.choice) handActions.why(null); // but "wait for your turn" not past the next move
   renderTargets($("targets"), state.choice, handActions);
   const moves = playable.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
