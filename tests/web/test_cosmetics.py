@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 
 from ..server.harness import Server
 from .boards import dense_boards
-from .conftest import CHROMIUM
+from .conftest import CHROMIUM, PHONE
 from .moves import MY_TURN, make_move
 from .test_layout import LAPTOP, seated
 
@@ -114,4 +114,26 @@ def test_wait_for_your_turn_does_not_linger_after_each_move(server: Server, brow
         make_move(page)
         page.locator(MY_TURN).first.wait_for()
     assert "Wait for your turn." not in page.evaluate("window.whySeen")
+    page.context.close()
+
+
+ACTIONS = """() => { document.getElementById("records").hidden = false; // as it shows once a round has ended
+    const link = document.querySelector(".rules-link").getBoundingClientRect();
+    return [...document.querySelectorAll(".rules-link, .records summary, #leave")].map((node) => {
+        const r = node.getBoundingClientRect();
+        return { text: node.textContent.trim(), height: r.height, left: r.left, right: r.right,
+            line: link.height }; }); }"""
+
+
+@pytest.mark.parametrize("language", ["ru-RU", "cs-CZ", "pl-PL"])
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE, TINY_PHONE], ids=["390", "360", "320"])
+def test_the_records_and_leave_buttons_keep_their_words_on_one_line_on_a_phone(
+    server: Server, browser: Browser, viewport: ViewportSize, language: str
+) -> None:
+    """How to play, Records and Leave the table each on one line, inside the screen (in Russian and Czech the
+    buttons' words wrapped to two or three lines on a phone)."""
+    page = seated(browser, server, viewport, language)
+    for control in page.evaluate(ACTIONS):
+        assert control["height"] < 1.6 * control["line"] + 8, f"{control['text']!r} wraps: {control}"
+        assert control["left"] >= 0 and control["right"] <= viewport["width"], control
     page.context.close()
