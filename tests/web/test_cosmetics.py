@@ -13,7 +13,7 @@ from ..server.harness import Server
 from .boards import dense_boards
 from .conftest import CHROMIUM, PHONE
 from .moves import MY_TURN, make_move
-from .test_layout import LAPTOP, seated
+from .test_layout import CLIPPED_IN_CARDS, LAPTOP, seated
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -136,4 +136,22 @@ def test_the_records_and_leave_buttons_keep_their_words_on_one_line_on_a_phone(
     for control in page.evaluate(ACTIONS):
         assert control["height"] < 1.6 * control["line"] + 8, f"{control['text']!r} wraps: {control}"
         assert control["left"] >= 0 and control["right"] <= viewport["width"], control
+    page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [TINY_PHONE, SMALL_PHONE], ids=["320", "360"])
+def test_the_three_other_seats_of_four_fit_across_a_narrow_phone(
+    server: Server, browser: Browser, viewport: ViewportSize
+) -> None:
+    """With four players the three other seats' cards stand side by side in the strip over the board, every one
+    whole in sight, nothing in them cut (at 320 px the third card ran off the screen: the strip scrolled)."""
+    page = seated(browser, server, viewport, "cs-CZ")
+    strip = page.evaluate("""() => { const ring = document.getElementById("ring");
+        return { scroll: ring.scrollWidth, width: ring.clientWidth,
+            cards: [...ring.querySelectorAll("li")].map((li) => { const r = li.getBoundingClientRect();
+                return [r.left, r.right]; }) }; }""")
+    assert len(strip["cards"]) == 3
+    assert strip["scroll"] <= strip["width"], f"the strip scrolls: {strip}"
+    assert all(left >= 0 and right <= viewport["width"] for left, right in strip["cards"]), strip
+    assert page.evaluate(CLIPPED_IN_CARDS) == []
     page.context.close()
