@@ -84,7 +84,6 @@ const send = (message) => connection.send(message);
 $("start").addEventListener("click", () => send({ t: "start" }));
 $("fill").addEventListener("click", () => send({ t: "start", fill: FILL_LEVEL }));
 $("back").addEventListener("click", () => send({ t: "back" }));
-$("rules").addEventListener("click", () => $("rules").classList.toggle("open"));
 wireControls({ send, leave, playing: () => state.table?.phase === "playing" });
 $("draw").addEventListener("click", () => move({ t: "draw", at: state.seq }));
 $("pass").addEventListener("click", () => move({ t: "pass", at: state.seq }));
@@ -315,7 +314,7 @@ function renderTable(table) {
   renderStatus(table);
   const rules = rulesLine(table, game);
   $("rules").replaceChildren(make("span", `${words.rules_label}: `, { class: "visually-hidden" }), make("span", rules, { class: "line" }));
-  $("rules").title = rules; // the whole line where a narrow screen cuts it; a tap shows it all
+  $("rules").title = rules;
   $("sit-name").hidden = !(you === null && waiting && !state.watching);
   $("watching").hidden = !(you === null && waiting && state.watching);
   $("settings").hidden = !(waiting && host);
