@@ -155,3 +155,24 @@ def test_the_three_other_seats_of_four_fit_across_a_narrow_phone(
     assert all(left >= 0 and right <= viewport["width"] for left, right in strip["cards"]), strip
     assert page.evaluate(CLIPPED_IN_CARDS) == []
     page.context.close()
+
+
+def test_the_deal_commitment_is_a_quiet_part_of_the_status_bar(server: Server, browser: Browser) -> None:
+    """The deal's commitment is there for whoever checks it, small, muted, at the bar's far end; it was a bold
+    link in the link colour right after the player's own total."""
+    page = seated(browser, server, LAPTOP, "en-GB")
+    expect(page.locator("#fair a")).to_be_visible()
+    seen = page.evaluate("""() => { const style = (node) => getComputedStyle(node);
+        const link = document.querySelector("#fair a"), turn = document.getElementById("turn-text");
+        const bar = document.getElementById("status").getBoundingClientRect();
+        const muted = getComputedStyle(document.documentElement).getPropertyValue("--muted").trim();
+        const probe = document.createElement("span"); probe.style.color = muted; document.body.append(probe);
+        const grey = style(probe).color; probe.remove();
+        return { weight: Number(style(link).fontWeight), size: parseFloat(style(link).fontSize),
+            turn: parseFloat(style(turn).fontSize), colour: style(link).color, grey,
+            underline: style(link).textDecorationLine, end: bar.right - link.getBoundingClientRect().right }; }""")
+    assert seen["weight"] <= 400, seen
+    assert seen["size"] < 0.9 * seen["turn"], seen
+    assert seen["colour"] == seen["grey"] and seen["underline"] == "none", seen
+    assert seen["end"] < 20, f"not at the bar's far end: {seen}"
+    page.context.close()
