@@ -531,7 +531,7 @@ class TableActor:
         events = self._events(decision.payloads, command, key)
         ending = None
         if decision.places is not None and self.state.phase != OVER:
-            ending = match_end(self.state, decision.places, events[-1].time, self.config.bot_ratings)
+            ending = match_end(self.state, decision.places, events[-1].time, self.config.bot_ratings, decision.rounds)
         began = time.perf_counter()
         try:
             await self.store.append(events, phase=decision.phase_change(self.state.phase), ending=ending)

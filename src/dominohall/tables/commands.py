@@ -68,6 +68,9 @@ class Decision:
     phase: Phase
     places: tuple[int, ...] | None = None
     """Each seat's place (1: the winners) when the events end the match (``Game.placings``)."""
+    rounds: tuple[tuple[int, ...], ...] = ()
+    """When the events end the match, each of its rounds' results by side (a penalty or points): the players'
+    pages count their rounds by them."""
 
     def phase_change(self, before: Phase) -> Phase | None:
         """The table's new phase, when it differs from ``before`` (``None``: the phase stays)."""
@@ -415,7 +418,7 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> Decisio
     ends = trial.end is not None and _ends_match(state, trial)
     seal_round_end(state, events, trial.end is not None, ends)  # on the move that ends the round, if one does
     if ends:
-        return Decision(tuple(events), OVER, placings(state, trial))
+        return Decision(tuple(events), OVER, placings(state, trial), round_results(state, trial))
     if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT, "withdraw": True} | _handover(state, seat))
     return Decision(tuple(events), PLAYING)
@@ -596,7 +599,9 @@ def _move(state: TableState, command: Command, rng: random.Random) -> Decision:
     ends = trial.end is not None and _ends_match(state, trial)
     events = [move_payload(seat, move)]
     seal_round_end(state, events, trial.end is not None, ends)
-    return Decision(tuple(events), OVER if ends else PLAYING, placings(state, trial) if ends else None)
+    if not ends:
+        return Decision(tuple(events), PLAYING)
+    return Decision(tuple(events), OVER, placings(state, trial), round_results(state, trial))
 
 
 def placings(state: TableState, ended: AnyRound) -> tuple[int, ...]:
@@ -605,6 +610,12 @@ def placings(state: TableState, ended: AnyRound) -> tuple[int, ...]:
     match = new_match(state.options)
     match.rounds = [*state.match.rounds[:-1], ended]
     return tuple(game_of(state.options).placings(match))
+
+
+def round_results(state: TableState, ended: AnyRound) -> tuple[tuple[int, ...], ...]:
+    """Each round's results by side in the match that ``ended`` (the current round, played to its end) finishes."""
+    assert state.match is not None
+    return tuple(tuple(done.scores()) for done in [*state.match.rounds[:-1], ended])
 
 
 def _ends_match(state: TableState, ended: AnyRound) -> bool:

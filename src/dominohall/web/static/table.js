@@ -664,6 +664,6 @@ function announce(table, view, seat) {
   if (said) say([said, scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
 }
 
-/** @type {HTMLInputElement} */ ($("name")).value = localStorage.getItem("dh_name") || "";
+/** @type {HTMLInputElement} */ ($("name")).value ||= localStorage.getItem("dh_name") || ""; // the player's name first
 unlockOnGesture();
 connection.open();
