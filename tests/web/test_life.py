@@ -324,7 +324,7 @@ def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_s
     record = json.loads(Path(download.path()).read_text())
     assert len(record["rounds"]) == 1 and "winners" not in record
     host.locator("#records summary").click()
-    expect(host.locator("#record-links a[download]")).to_have_text(["Match 1 so far (record, JSON)"])  # says what it downloads
+    expect(host.locator("#record-links a[download]")).to_have_text(["Match 1 so far (record, JSON)"])
     host.get_by_role("button", name="Continue").click()
     expect(host.locator("#continue")).to_have_text("Waiting for the others…")
     expect(host.locator("#continue")).to_be_disabled()
