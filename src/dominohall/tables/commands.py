@@ -26,6 +26,7 @@ from ..engine.tiles import parse_tile
 from .errors import CommandError
 from .fairness import FAIR, Sealed, open_commitment
 from .names import bot_name
+from .phrases import CODES as PHRASE_CODES
 from .ports import Phase
 from .settings import options_from_settings, table_settings_from
 from .state import BY_HOST, LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
@@ -443,6 +444,17 @@ def _chat(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     return [{"t": "chat", "seat": seat, "text": text.strip()}]
 
 
+def _phrase(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """A quick phrase or reaction, by its code, from a seated person or a watcher (``seat`` null): a chat line
+    without words, which each page says in its own language. A person the host muted may not send one."""
+    if command.token is not None and command.token in state.muted:
+        raise CommandError("muted", "the host has muted you at this table: you cannot chat here")
+    code = command.args.get("code")
+    if code not in PHRASE_CODES:
+        raise CommandError("bad-phrase", "there is no such phrase: see the protocol's list")
+    return [{"t": "chat", "seat": state.seat_of(command.token), "text": "", "phrase": code}]
+
+
 def _mute(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
     """The host mutes a seated person at this table (``on`` false: lets them chat again)."""
     _host(state, command)
@@ -637,6 +649,7 @@ HANDLERS: dict[str, Handler] = {
     "start": _start,
     "rematch": _rematch,
     "chat": _phase_kept(_chat),
+    "phrase": _phase_kept(_phrase),
     "away": _phase_kept(_presence),
     "back": _phase_kept(_come_back),
     "continue": _phase_kept(_continue),

@@ -12,7 +12,7 @@ import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
-import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
+import { phraseText, renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, click, unlockOnGesture, warn } from "./sound.js";
 import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
@@ -84,7 +84,6 @@ const send = (message) => connection.send(message);
 $("start").addEventListener("click", () => send({ t: "start" }));
 $("fill").addEventListener("click", () => send({ t: "start", fill: FILL_LEVEL }));
 $("back").addEventListener("click", () => send({ t: "back" }));
-$("rules").addEventListener("click", () => $("rules").classList.toggle("open"));
 wireControls({ send, leave, playing: () => state.table?.phase === "playing" });
 $("draw").addEventListener("click", () => move({ t: "draw", at: state.seq }));
 $("pass").addEventListener("click", () => move({ t: "pass", at: state.seq }));
@@ -97,6 +96,7 @@ $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
 $("follow").addEventListener("click", () => camera.follow());
+$("phrases-open").addEventListener("click", () => import("./phrases.js").then((picker) => picker.toggle($("phrases"), $("phrases-open"), send)));
 $("watch").addEventListener("click", () => setWatching(true));
 $("unwatch").addEventListener("click", () => setWatching(false));
 $("settings").addEventListener("submit", (event) => {
@@ -141,7 +141,7 @@ async function takeSeat(seat) {
 }
 
 function showProblem(code, message, rule) {
-  const text = words[`rule_${rule}`] || words[`error_${code}`] || words.error_other;
+  const text = words[`rule_${rule}`] || words[`error_${code}`] || (code === "phrase-rate" ? words.phrase_rate : words.error_other);
   $("problem").textContent = text;
   $("problem").hidden = false;
   $("announce").textContent = text;
@@ -182,6 +182,7 @@ function refocus() {
   const next = playable() || $("hand").querySelector(".tile");
   if (!next) return;
   next.focus({ preventScroll: true });
+  if (next.dataset.why === words.why_wait) handActions.why(null); // the page moved the focus: the person asked nothing
   done.refocus = null;
 }
 
@@ -250,6 +251,7 @@ function renderBoard() {
   const fits = (view.legal_moves || []).some((move) => move.kind === "play" && move.on === pending); // yours to cover
   const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : uncovered ? words.cover_first : words.waits_toes;
   const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
+  $("recent-legend").textContent = state.you === null ? words.laid_lately : words.laid_since;
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
   const ends = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
@@ -313,7 +315,7 @@ function renderTable(table) {
   renderStatus(table);
   const rules = rulesLine(table, game);
   $("rules").replaceChildren(make("span", `${words.rules_label}: `, { class: "visually-hidden" }), make("span", rules, { class: "line" }));
-  $("rules").title = rules; // the whole line where a narrow screen cuts it; a tap shows it all
+  $("rules").title = rules;
   $("sit-name").hidden = !(you === null && waiting && !state.watching);
   $("watching").hidden = !(you === null && waiting && state.watching);
   $("settings").hidden = !(waiting && host);
@@ -558,8 +560,8 @@ function renderView() {
   if (!document.querySelector(".drag-ghost")) renderHand($("hand"), playable, handActions); // not under a dragged tile
   markChosen();
   const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
-  if (focused) handActions.why(focused.dataset.why); // the reason as it is now
-  else if (!state.choice) handActions.why(null);
+  if (focused && focused.dataset.why !== words.why_wait) handActions.why(focused.dataset.why); // the reason as it is now,
+  else if (focused || !state.choice) handActions.why(null); // but "wait for your turn" not past the next move
   renderTargets($("targets"), state.choice, handActions);
   const moves = playable.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
@@ -651,7 +653,7 @@ function receive(frame) {
   const box = from?.getBoundingClientRect(); // where it was, before the hand is drawn without it
   if (laid && click()) $("sound").dataset.clicks = String(Number($("sound").dataset.clicks || 0) + 1);
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
-  if (frame.t === "chat" && frame.seat !== state.you && table) unread(table, frame);
+  if (frame.t === "chat" && !frame.hidden && (frame.seat !== state.you || frame.seat === null) && table) unread(table, frame);
   if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
   if (frame.t === "closed") showNotice(words.closed);
   if (notice && notice !== before.notice && table) {
@@ -665,12 +667,13 @@ function receive(frame) {
 
 /** A chat line while the chat is out of sight (a phone showing another tab): the Chat tab counts it, and
  * the live region says it (the chat's own log is not read out while hidden).
- * @param {Table} table @param {{seat: number, text: string}} frame */
+ * @param {Table} table @param {ChatFrame} frame */
 function unread(table, frame) {
   if ($("chat-log").offsetParent !== null) return; // in sight: its log is read out
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=chat]"));
   tab.dataset.unread = String(Number(tab.dataset.unread || 0) + 1);
-  say(`${seatName(table.seats[frame.seat], frame.seat)}: ${frame.text}`);
+  const who = frame.seat === null ? words.a_watcher : seatName(table.seats[frame.seat], frame.seat);
+  say(`${who}: ${frame.phrase ? phraseText(frame.phrase) : frame.text}`);
 }
 
 /** Say the last move in the live region: who did what, and the points it scored.
