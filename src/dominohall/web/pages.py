@@ -362,6 +362,7 @@ def game_form(
     status = 400 if problems else 200
     wrong = {problem["field"] for problem in problems}
     context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problems": problems, "wrong": wrong}
+    context["game"] = game  # its leaderboard's link
     context["max_seats"] = most_seats(game)
     if GAME_SITES[game].deal_table:
         context["deal"] = deal_rows(game)
