@@ -1,0 +1,19 @@
+// The table page's "Hand and tiles" control (table.html), loaded when it is first used: sorting your hand by
+// number, by pips or as dealt.
+import { sortHand } from "./state.js";
+
+/**
+ * Act on an ``event`` (a click or a change) in the control: a sort button sorts the hand of the page's
+ * ``state`` and keeps it (``actions.keep``, table.js), saying the new order.
+ * @param {Event} event @param {State} state @param {{keep: (order: Tile[] | null, text: string | null, by?: string) => void}} actions
+ */
+export function pick(event, state, actions) {
+  const target = /** @type {HTMLElement} */ (event.target);
+  const by = event.type === "click" && target.dataset.sort;
+  const hand = state.view?.hand || [];
+  if (!by || !hand.length) return;
+  // as dealt: the tiles dealt as the server lists them, then those you drew, in the order drawn
+  const drawn = state.view?.history.flatMap((entry) => (entry.kind === "draw" && entry.seat === state.you && entry.tile) || []) || [];
+  const order = by === "dealt" ? [...hand.filter((tile) => !drawn.includes(tile)), ...drawn.filter((tile) => hand.includes(tile))] : sortHand(hand, by);
+  actions.keep(order, `${target.textContent}: ${order.join(", ")}`, by);
+}
