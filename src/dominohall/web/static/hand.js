@@ -5,7 +5,7 @@
 // tile, else the one last visited); the arrow keys, Home and End go from tile to tile. The hand is in your
 // order (the page keeps it): any tile dragged along the hand, or moved with Shift and the left or right arrow,
 // takes its new place there.
-import { handTile } from "./board.js";
+import { handTile, look } from "./board.js";
 import { format, make, plural, words } from "./i18n.js";
 
 const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -42,6 +42,7 @@ export function renderHand(box, view, ctx) {
   const lit = hand.find((tile) => moves.some((move) => move.kind === "play" && move.tile === tile));
   const stop = focused ?? lit ?? (hand.includes(box.dataset.stop) ? box.dataset.stop : hand[0]);
   box.replaceChildren();
+  box.dataset.style = look.style;
   for (const tile of hand) {
     const mine = moves.filter((move) => move.kind === "play" && move.tile === tile);
     const button = make("button", null, { type: "button", class: "tile", "data-tile": tile, "aria-label": tile });

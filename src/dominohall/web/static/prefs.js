@@ -1,14 +1,21 @@
 // The table page's "Hand and tiles" control (table.html), loaded when it is first used: sorting your hand by
-// number, by pips or as dealt.
+// number, by pips or as dealt, and the tiles' style (board.js's ``look``), which the browser keeps.
+import { look } from "./board.js";
 import { sortHand } from "./state.js";
 
 /**
- * Act on an ``event`` (a click or a change) in the control: a sort button sorts the hand of the page's
- * ``state`` and keeps it (``actions.keep``, table.js), saying the new order.
+ * Act on an ``event`` (a click or a change) in the control: a tile style chosen draws the tiles so, and is
+ * kept; a sort button sorts the hand of the page's ``state`` and keeps it (``actions.keep``, table.js),
+ * saying the new order.
  * @param {Event} event @param {State} state @param {{keep: (order: Tile[] | null, text: string | null, by?: string) => void}} actions
  */
 export function pick(event, state, actions) {
-  const target = /** @type {HTMLElement} */ (event.target);
+  const target = /** @type {HTMLInputElement} */ (event.target);
+  if (target.name === "tile-style" && event.type === "change") {
+    look.style = target.value;
+    localStorage.setItem("dh_tiles", look.style);
+    actions.keep(null, null); // drawn again
+  }
   const by = event.type === "click" && target.dataset.sort;
   const hand = state.view?.hand || [];
   if (!by || !hand.length) return;

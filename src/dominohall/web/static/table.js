@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { drawBoard, focusKeys } from "./board.js";
+import { drawBoard, focusKeys, look } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -105,6 +105,7 @@ $("settings").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ t: "settings", settings: settingsOf(event.target, game) });
 });
+for (const one of /** @type {NodeListOf<HTMLInputElement>} */ (document.getElementsByName("tile-style"))) one.checked = one.value === look.style; // as kept
 for (const kind of ["click", "change"]) $("hand-prefs").addEventListener(kind, async (event) => (prefs ??= await import("./prefs.js")).pick(event, state, handActions));
 $("board").addEventListener("click", (event) => {
   const target = /** @type {Element} */ (event.target).closest?.(".target");
