@@ -279,6 +279,15 @@ describe("the table's events", () => {
     assert.equal(caught.seq, 11);
   });
 
+  test("a quick phrase keeps its code and a watcher's no seat; its refusal for rate is a phrase's own problem", () => {
+    const said = fold(started(), [{ t: "chat", seq: 11, seat: null, text: "", phrase: "good-game" }]);
+    assert.deepEqual(said.chat.at(-1), { seat: null, text: "", seq: 11, phrase: "good-game" });
+    const refused = reduce(said, { t: "error", id: "phrase-x1", code: "rate-limited", message: "slow down" });
+    assert.equal(refused.problem.code, "phrase-rate");
+    const other = reduce(said, { t: "error", id: "c1", code: "rate-limited", message: "slow down" });
+    assert.equal(other.problem.code, "rate-limited");
+  });
+
   test("a table the operator closed offers no more moves, and a lost socket is the page's own action", () => {
     const table = { ...started().table, closed: true };
     const view = { ...started().view, legal_moves: [{ kind: "draw" }] };

@@ -89,6 +89,10 @@ def scheme_page(browser: Browser, scheme: Scheme, phone: bool = False) -> Page:
     return page
 
 
+PLAYERS_PAGES = ("/en/me", "/en/me/forget", "/en/leaderboard")
+"""The players' pages as a new visitor sees them (tests/web/test_players.py measures them with matches shown)."""
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser: Browser, scheme: Scheme) -> None:
     """The home page, the game pages, the bots, fair deals, replay and tutorial pages, and a table waiting
@@ -96,7 +100,7 @@ def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser
     page = scheme_page(browser, scheme)
     background = "rgb(246, 243, 236)" if scheme == "light" else "rgb(19, 23, 21)"
     problems: dict[str, list[dict[str, Any]]] = {}
-    for path in ("/en/", "/en/chicken-foot", "/en/standard", "/en/bots", "/fairness", "/en/replay"):
+    for path in ("/en/", "/en/chicken-foot", "/en/standard", "/en/bots", "/fairness", "/en/replay", *PLAYERS_PAGES):
         page.goto(server.url + path)
         expect(page.locator("html")).to_have_css("background-color", background)
         problems[path] = low_contrast(page)

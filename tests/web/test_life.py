@@ -324,7 +324,7 @@ def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_s
     record = json.loads(Path(download.path()).read_text())
     assert len(record["rounds"]) == 1 and "winners" not in record
     host.locator("#records summary").click()
-    expect(host.locator("#record-links a[download]")).to_have_text(["Match 1 so far"])
+    expect(host.locator("#record-links a[download]")).to_have_text(["Match 1 so far (record, JSON)"])
     host.get_by_role("button", name="Continue").click()
     expect(host.locator("#continue")).to_have_text("Waiting for the others…")
     expect(host.locator("#continue")).to_be_disabled()
@@ -375,7 +375,7 @@ def test_a_connected_spectator_sees_the_end_of_the_match_live_and_both_get_its_r
     record = json.loads(Path(download.path()).read_text())
     assert record["winners"] and len(record["rounds"]) == 1
     spectator.locator("#records summary").click()
-    expect(spectator.locator("#record-links a[download]")).to_have_text(["Match 1"])
+    expect(spectator.locator("#record-links a[download]")).to_have_text(["Match 1 (record, JSON)"])
     for page in (host, guest, spectator):
         page.context.close()
 

@@ -106,7 +106,13 @@ function dimmed(button, why, ctx) {
   button.setAttribute("aria-describedby", "why");
   button.title = why;
   button.dataset.why = why;
-  for (const kind of ["click", "focus", "mouseenter"]) button.addEventListener(kind, () => ctx.why(why));
+  // "Wait for your turn" only when asked (a tap, a pointer moved onto the tile), not from a focus the page moved
+  // nor a tile drawn afresh under a resting pointer after each move
+  const ask = (event) => { if (event.type === "click" || why !== words.why_wait) ctx.why(why); };
+  button.addEventListener("click", ask);
+  button.addEventListener("focus", ask);
+  button.addEventListener("mouseenter", ask);
+  button.addEventListener("pointermove", () => { if (document.getElementById("why")?.hidden) ctx.why(why); });
   for (const kind of ["blur", "mouseleave"]) button.addEventListener(kind, () => ctx.why(null));
 }
 
