@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  arrange, CHAT_LENGTH, contributionDue, dealOf, initialState, isAway, pointsOf, reduce, roundsEnded, secondsLeft, shownView, sortHand,
+  arrange, CHAT_LENGTH, contributionDue, dealOf, initialState, isAway, pointsOf, reduce, roundsEnded, secondsLeft, shownView,
 } from "../../src/dominohall/web/static/state.js";
+import { sortHand } from "../../src/dominohall/web/static/prefs.js";
 
 /** Freeze ``value`` and everything it holds. */
 function deepFreeze(value) {

@@ -279,13 +279,3 @@ export function pointsOf(rows, index) {
  * @param {Tile[]} order @returns {Tile[]} */
 export const arrange = (hand, order) => [...order.filter((tile) => hand.includes(tile)), ...hand.filter((tile) => !order.includes(tile))];
 
-/** ``hand`` sorted ``by`` "number" (by the larger end, then the smaller, highest first: each number's tiles
- * together, its double first) or "pips" (the heaviest first), else as it is. @param {Tile[]} hand
- * @param {string} [by] @returns {Tile[]} */
-export function sortHand(hand, by) {
-  const key = (/** @type {Tile} */ tile) => {
-    const [high, low] = tile.split("-").map(Number); // larger end first
-    return { number: high * 16 + low, pips: (high + low) * 16 + high }[by ?? ""] ?? 0;
-  };
-  return [...hand].sort((a, b) => key(b) - key(a)); // stable: else as it is
-}

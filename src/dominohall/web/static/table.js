@@ -14,7 +14,7 @@ import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { phraseText, renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, click, unlockOnGesture, warn } from "./sound.js";
-import { arrange, contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView, sortHand } from "./state.js";
+import { arrange, contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
 import { paintClocks, warnNow } from "./timing.js";
 
@@ -190,27 +190,27 @@ function refocus() {
   done.refocus = null;
 }
 
-/** Your hand's order as the browser keeps it for this table and seat: {round, order, by (the last sort chosen)}. */
+/** Your hand's order as the browser keeps it for this table and seat: {round, order}. */
 const orderKey = () => `dh_hand_${tableId}_${state.you}`;
 const keptOrder = () => JSON.parse(localStorage.getItem(orderKey()) || "{}");
 const keepOrder = (kept) => localStorage.setItem(orderKey(), JSON.stringify(kept));
 
 const handActions = {
   play,
-  /** Your hand in your order (state.js's ``arrange``), kept through reloads; a new round's hand comes sorted
-   * as you last chose. @param {View} view */
+  /** Your hand in your order (state.js's ``arrange``), kept through reloads; a new round's hand comes as the
+   * server lists it. @param {View} view */
   order(view) {
     const hand = view.hand || [];
     const kept = keptOrder();
     const round = roundKey(/** @type {Table} */ (state.table), view);
-    const order = arrange(hand, kept.round === round ? kept.order : sortHand(hand, kept.by));
+    const order = arrange(hand, kept.round === round ? kept.order : []);
     if (hand.length) keepOrder({ ...kept, round, order });
     return order;
   },
-  /** Keep ``order`` (if given) as your hand's (sorted ``by``, if said), say ``text`` (if any), show the hand.
-   * @param {Tile[] | null} order @param {string | null} text @param {string} [by] */
-  keep(order, text, by) {
-    if (order) keepOrder({ ...keptOrder(), order, ...(by && { by }) });
+  /** Keep ``order`` (if given) as your hand's, say ``text`` (if any), show the hand.
+   * @param {Tile[] | null} order @param {string | null} text */
+  keep(order, text) {
+    if (order) keepOrder({ ...keptOrder(), order });
     if (text) say(text);
     renderView();
   },
