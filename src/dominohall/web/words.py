@@ -230,6 +230,7 @@ def control_words(language: str) -> dict[str, str]:
         "on_tile": forms.gettext("on %(tile)s"),
         "cancel": forms.gettext("Cancel"),
         "drawn_no_fit": forms.gettext("You drew %(tile)s. It fits nowhere, so your turn passes."),
+        "hand_place": forms.gettext("%(tile)s: place %(num)d of %(total)d in your hand"),
         "sound_on": forms.gettext("Sound: on"),
         "sound_off": forms.gettext("Sound: off"),
         "notify_turn": forms.gettext("Your turn at %(table)s"),

@@ -273,3 +273,9 @@ export function pointsOf(rows, index) {
   const before = index === 0 ? row?.map(() => 0) : rows[index - 1];
   return row && before ? row.map((value, i) => value - before[i]) : null;
 }
+
+/** Your hand in your own order: the tiles of ``order`` still in ``hand``, as they were (a tile played leaves
+ * the others where they are), then the others (just drawn) as ``hand`` lists them. @param {Tile[]} hand
+ * @param {Tile[]} order @returns {Tile[]} */
+export const arrange = (hand, order) => [...order.filter((tile) => hand.includes(tile)), ...hand.filter((tile) => !order.includes(tile))];
+

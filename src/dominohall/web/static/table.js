@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { drawBoard, focusKeys } from "./board.js";
+import { drawBoard, focusKeys, look } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -14,7 +14,7 @@ import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
 import { phraseText, renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
 import { beep, click, unlockOnGesture, warn } from "./sound.js";
-import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
+import { arrange, contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
 import { paintClocks, warnNow } from "./timing.js";
 
@@ -28,6 +28,8 @@ const NOTICE_MS = 6000;
 const FILL_LEVEL = "medium";
 /** @type {typeof import("./chat-tools.js") | null} chat-tools.js, loaded once someone else has said something */
 let tools = null;
+/** @type {typeof import("./prefs.js") | null} prefs.js (sorting the hand), loaded once first used */
+let prefs = null;
 
 const stored = new Scores(tableId); // the scoreboard's rows, kept in the browser's storage across reloads
 /** Everything the page knows and shows (state.js): changed only through ``update``. */
@@ -103,6 +105,8 @@ $("settings").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ t: "settings", settings: settingsOf(event.target, game) });
 });
+for (const one of /** @type {NodeListOf<HTMLInputElement>} */ (document.getElementsByName("tile-style"))) one.checked = one.value === look.style; // as kept
+for (const kind of ["click", "change"]) $("hand-prefs").addEventListener(kind, async (event) => (prefs ??= await import("./prefs.js")).pick(event, state, handActions));
 $("board").addEventListener("click", (event) => {
   const target = /** @type {Element} */ (event.target).closest?.(".target");
   if (target && state.choice && !camera.wasDragged()) play(state.choice.moves[Number(target.dataset.index)]);
@@ -186,8 +190,30 @@ function refocus() {
   done.refocus = null;
 }
 
+/** Your hand's order as the browser keeps it for this table and seat: {round, order}. */
+const orderKey = () => `dh_hand_${tableId}_${state.you}`;
+const keptOrder = () => JSON.parse(localStorage.getItem(orderKey()) || "{}");
+const keepOrder = (kept) => localStorage.setItem(orderKey(), JSON.stringify(kept));
+
 const handActions = {
   play,
+  /** Your hand in your order (state.js's ``arrange``), kept through reloads; a new round's hand comes as the
+   * server lists it. @param {View} view */
+  order(view) {
+    const hand = view.hand || [];
+    const kept = keptOrder();
+    const round = roundKey(/** @type {Table} */ (state.table), view);
+    const order = arrange(hand, kept.round === round ? kept.order : []);
+    if (hand.length) keepOrder({ ...kept, round, order });
+    return order;
+  },
+  /** Keep ``order`` (if given) as your hand's, say ``text`` (if any), show the hand.
+   * @param {Tile[] | null} order @param {string | null} text */
+  keep(order, text) {
+    if (order) keepOrder({ ...keptOrder(), order });
+    if (text) say(text);
+    renderView();
+  },
   /** A Mexican Train train's name, as the board writes it. @param {Train} train */
   trainName: (train) => trainNames(/** @type {View} */ (state.view))[train === "mexican" ? (state.view?.trains?.length ?? 1) - 1 : train],
   choose(tile, moves, current, focus) {
