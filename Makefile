@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 UV_VERSION := 0.13.9
 
-.PHONY: run test bench ladder lint venv clean chromium postgresql nginx nodejs screenshots
+.PHONY: run test bench ladder lint venv clean chromium postgresql nginx nodejs screenshots icons
 
 run: $(STAMP)
 	$(BIN)/dominohall serve
@@ -20,6 +20,11 @@ test: $(STAMP) $(NODE_STAMP) lint chromium postgresql nginx nodejs
 # It runs the browser tests that take them, with DOMINOHALL_SCREENSHOTS=1.
 screenshots: $(STAMP) chromium
 	DOMINOHALL_SCREENSHOTS=1 $(BIN)/python -m pytest -q $$(grep -lw shot tests/web/test_*.py)
+
+# The web manifest's PNG icons (static/icon-192.png and icon-512.png), drawn from static/favicon.svg by Chromium:
+# only this target writes them, and they are committed (a test draws them again and compares).
+icons: $(STAMP) chromium
+	$(BIN)/python -m tests.web.draw_icons
 
 # The browser tests drive Debian's Chromium; Playwright never downloads a browser of its own.
 chromium:

@@ -2,8 +2,9 @@
 configuration, logs and temporary files in a test's folder, as a child process in the foreground
 (``daemon off``, ``master_process off``: one process, stopped with the test).
 
-Its ``location /`` is docs/cluster.md's recipe for running ``serve`` behind nginx: WebSocket upgrades, the
-browser's ``Host``, and ``X-Forwarded-For``/``X-Forwarded-Proto`` for the server to believe.
+Its ``location /`` is docs/cluster.md's recipe for running ``serve`` behind nginx, included from ``deploy/nginx`` as
+the compose file deploys it: WebSocket upgrades, the browser's ``Host``, and ``X-Forwarded-For``/``X-Forwarded-Proto``
+for the server to believe.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from .server.harness import free_port
 
 BINARY = "/usr/sbin/nginx"
 
+DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "nginx"
+"""The nginx configuration deployed (docs/cluster.md, the compose file): its files are included, not copied."""
+
 CONFIG = """
 daemon off;
 master_process off;
@@ -33,35 +37,23 @@ http {{
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
+{site}
+}}
+"""
+"""nginx as a child of the test, with its files in the test's folder, serving the ``http`` context ``site``."""
+
+SITE = """
     upstream dominohall {{
 {servers}
     }}
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        ''      close;
-    }}
+    include {deploy}/websocket.conf;
     server {{
         listen 127.0.0.1:{port};
-        client_max_body_size 64k;
-        error_page 413 = @too_long;
-        location @too_long {{
-            default_type application/json;
-            return 413 '{{"t":"error","id":null,"code":"too-long","message":"a request body has at most 65536 bytes"}}';
-        }}
-        location / {{
-            proxy_pass http://dominohall;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_read_timeout 1h;
-        }}
+        include {deploy}/locations.conf;
     }}
-}}
 """
-"""The configuration: docs/cluster.md's ``server`` in front of an upstream of ``serve`` processes (``UPSTREAM``)."""
+"""The tests' site: docs/cluster.md's, the deployed ``websocket.conf`` and ``locations.conf`` in front of an upstream
+of ``serve`` processes (``UPSTREAM``) on loopback."""
 
 
 UPSTREAM = "        server 127.0.0.1:{port} max_fails=0;"
@@ -79,6 +71,8 @@ class Nginx:
     folder: Path
     upstreams: list[int]
     port: int = field(default_factory=free_port)
+    site: str | None = None
+    """The ``http`` context to serve (the deployed ``site.conf`` made local); by default ``SITE`` on ``port``."""
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -93,7 +87,8 @@ class Nginx:
         self.folder.mkdir(parents=True, exist_ok=True)
         servers = "\n".join(UPSTREAM.format(port=port) for port in self.upstreams)
         config = self.folder / "nginx.conf"
-        config.write_text(CONFIG.format(folder=self.folder, servers=servers, port=self.port))
+        site = self.site or SITE.format(servers=servers, deploy=DEPLOY, port=self.port)
+        config.write_text(CONFIG.format(folder=self.folder, site=site))
         log = (self.folder / "nginx.out").open("ab")
         command = [BINARY, "-p", str(self.folder), "-e", str(self.folder / "error.log"), "-c", str(config)]
         self.process = subprocess.Popen(command, stdout=log, stderr=log)

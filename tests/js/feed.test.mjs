@@ -36,7 +36,7 @@ globalThis.document = /** @type {any} */ ({
   getElementById: () => ({ textContent: JSON.stringify({ lang: "en", words: WORDS, plurals: {} }) }),
   createElement: (tag) => ({ tag, textContent: "", attributes: {}, setAttribute(key, value) { this.attributes[key] = value; } }),
 });
-const { hintLine, moveLine, renderLog, spokenMove, trainNotes, trainSaid } = await import("../../src/dominohall/web/static/feed.js");
+const { hintLine, moveLine, renderLog, sinceMyTurn, spokenMove, trainNotes, trainSaid } = await import("../../src/dominohall/web/static/feed.js");
 
 
 const NAMES = ["Ann", "Bo", "Cy", "Di"];
@@ -134,5 +134,18 @@ describe("a turn that ran out of time, in the log", () => {
   test("a pass made by the person after a timed-out draw of another turn is theirs", () => {
     const turns = [{ kind: "draw", seat: 0, tile: null }, play(0, undefined, "4-3", "9-4"), { kind: "pass", seat: 0 }];
     assert.deepEqual(lines(turns, [0, 1]), ["Ann ran out of time", "Ann drew a tile", "Ann played 4-3 on 9-4", "Ann passed"]);
+  });
+});
+
+describe("the tiles outlined as laid lately", () => {
+  const laid = (seat, tile) => ({ kind: "play", seat, tile, on: "9-9" });
+  const history = [laid(0, "9-1"), laid(1, "9-2"), laid(2, "9-3"), laid(3, "9-4"), laid(0, "9-5"), { kind: "draw", seat: 1, tile: null }, laid(2, "9-6")];
+  test("a player sees the others' since their own last move", () => {
+    assert.deepEqual([...sinceMyTurn({ history }, 0)], ["9-6"]);
+    assert.deepEqual([...sinceMyTurn({ history }, 3)], ["9-5", "9-6"]);
+  });
+  test("a watcher sees the last round of moves, not the whole round's", () => {
+    assert.deepEqual([...sinceMyTurn({ history }, null)], ["9-4", "9-5", "9-6"]); // since seat 2's move before
+    assert.deepEqual([...sinceMyTurn({ history: history.slice(0, 2) }, null)], ["9-1", "9-2"]);
   });
 });

@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import {
-  CHAT_LENGTH, contributionDue, dealOf, initialState, isAway, pointsOf, reduce, roundsEnded, secondsLeft, shownView,
+  arrange, CHAT_LENGTH, contributionDue, dealOf, initialState, isAway, pointsOf, reduce, roundsEnded, secondsLeft, shownView,
 } from "../../src/dominohall/web/static/state.js";
+import { sortHand } from "../../src/dominohall/web/static/prefs.js";
 
 /** Freeze ``value`` and everything it holds. */
 function deepFreeze(value) {
@@ -277,6 +278,15 @@ describe("the table's events", () => {
     const caught = fold(started(), [{ t: "chat", seq: 11, seat: 0, text: "", hidden: true }]);
     assert.deepEqual(caught.chat, started().chat);
     assert.equal(caught.seq, 11);
+  });
+
+  test("a quick phrase keeps its code and a watcher's no seat; its refusal for rate is a phrase's own problem", () => {
+    const said = fold(started(), [{ t: "chat", seq: 11, seat: null, text: "", phrase: "good-game" }]);
+    assert.deepEqual(said.chat.at(-1), { seat: null, text: "", seq: 11, phrase: "good-game" });
+    const refused = reduce(said, { t: "error", id: "phrase-x1", code: "rate-limited", message: "slow down" });
+    assert.equal(refused.problem.code, "phrase-rate");
+    const other = reduce(said, { t: "error", id: "c1", code: "rate-limited", message: "slow down" });
+    assert.equal(other.problem.code, "rate-limited");
   });
 
   test("a table the operator closed offers no more moves, and a lost socket is the page's own action", () => {
@@ -552,5 +562,23 @@ describe("fair deals", () => {
     const state = fold(initialState({ seen }), [waiting(), { t: "checked", deal: "1:1", result: { verdict: "fair", text: "fair" } }]);
     assert.deepEqual(state.fair.seen.given, { "1:1": VALUE });
     assert.deepEqual(state.fair.results, { "1:1": { verdict: "fair", text: "fair" } });
+  });
+});
+
+describe("your hand in your order", () => {
+  test("a tile played leaves the others in their order; tiles drawn go last, as the server lists them", () => {
+    const order = ["9-1", "2-2", "7-3", "5-0"];
+    assert.deepEqual(arrange(["2-2", "5-0", "7-3", "9-1"], order), order, "the same tiles: your order");
+    assert.deepEqual(arrange(["2-2", "5-0", "9-1"], order), ["9-1", "2-2", "5-0"], "7-3 played");
+    assert.deepEqual(arrange(["1-0", "2-2", "5-0", "8-8", "9-1"], order), ["9-1", "2-2", "5-0", "1-0", "8-8"], "two drawn");
+    assert.deepEqual(arrange(["2-2"], []), ["2-2"], "no order yet: as the server lists the hand");
+  });
+
+  test("by number: each number's tiles together, highest first; by pips: heaviest first; else as it is", () => {
+    const hand = ["1-0", "4-4", "6-1", "6-5", "9-0", "12-3"];
+    assert.deepEqual(sortHand(hand, "number"), ["12-3", "9-0", "6-5", "6-1", "4-4", "1-0"]);
+    assert.deepEqual(sortHand(hand, "pips"), ["12-3", "6-5", "9-0", "4-4", "6-1", "1-0"]);
+    assert.deepEqual(sortHand(hand, "dealt"), hand);
+    assert.deepEqual(sortHand(hand), hand);
   });
 });

@@ -110,9 +110,20 @@ def http(method: str, url: str, body: Any = None, cookie: str | None = None) -> 
     request = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read()), {k.lower(): v for k, v in response.headers.items()}
+            return response.status, json.loads(response.read()), _headers(response.headers.items())
     except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read()), {k.lower(): v for k, v in error.headers.items()}
+        return error.code, json.loads(error.read()), _headers(error.headers.items())
+
+
+def _headers(items: list[tuple[str, str]]) -> dict[str, str]:
+    """A response's headers by lower-case name; ``set-cookie`` is the first cookie that is not the player's
+    (``dh_player``, which a first visit gets beside a seat's)."""
+    headers = {name.lower(): value for name, value in items if name.lower() != "set-cookie"}
+    cookies = [value for name, value in items if name.lower() == "set-cookie"]
+    seats = [value for value in cookies if not value.startswith("dh_player=")]
+    if cookies:
+        headers["set-cookie"] = (seats or cookies)[0]
+    return headers
 
 
 def create_table(

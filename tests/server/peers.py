@@ -84,8 +84,9 @@ class HttpAnswer:
             return None
 
     def cookie(self) -> str | None:
-        """The seat cookie the response set, as ``name=value`` (the language's cookie is not one)."""
-        seats = [c for c in self.cookies if c.startswith("dh_") and not c.startswith(f"{LANGUAGE_COOKIE}=")]
+        """The seat cookie the response set, as ``name=value`` (the language's and the player's are not one)."""
+        others = (f"{LANGUAGE_COOKIE}=", f"{PLAYER_COOKIE}=")
+        seats = [c for c in self.cookies if c.startswith("dh_") and not c.startswith(others)]
         return seats[0] if seats else None
 
 
@@ -122,7 +123,9 @@ def json_body(value: Any) -> bytes:
 JSON = {"content-type": "application/json"}
 """The headers of a JSON request."""
 LANGUAGE_COOKIE = "dh_lang"
-"""The site's language cookie (``dominohall.web.COOKIE``), the one ``dh_`` cookie that is no seat's."""
+"""The site's language cookie (``dominohall.web.COOKIE``), a ``dh_`` cookie that is no seat's."""
+PLAYER_COOKIE = "dh_player"
+"""The player's cookie (docs/players.md): a first visit gets it beside a seat's."""
 
 
 # -- the server's log -------------------------------------------------------------------------------

@@ -30,16 +30,40 @@ UV = str(Path(sys.executable).with_name("uv"))
 """uv, installed by ``make`` beside the virtual environment's Python."""
 
 
+SOURCES = ("src", "docs", "pyproject.toml", "README.md")
+"""What a build reads (docs: web/fairness.md links to docs/fairness.md); the Dockerfile copies the same."""
+SKIPPED = ("*.egg-info", "__pycache__")
+"""Never copied: an ``egg-info`` of an earlier build, whose list of files setuptools would add to the wheel (a
+template left out of the package's data would still be in it), and bytecode. .dockerignore leaves them out too."""
+TEST_ONLY = ("-q", "--offline")
+"""The options the steps below take here and not in the Dockerfile: quiet, and from uv's cache (``make`` has
+installed every pinned package through uv; the image's build downloads them)."""
+
+
+def build_step(uv: str, source: str, out: str) -> list[str]:
+    """Build the wheel of the copy ``source`` into the folder ``out``."""
+    return [uv, "build", "-q", "--wheel", "--out-dir", out, source]
+
+
+def venv_step(uv: str, base: str, venv: str) -> list[str]:
+    """A new virtual environment ``venv`` of the Python ``base``."""
+    return [uv, "venv", "-q", "--python", base, venv]
+
+
+def install_step(uv: str, python: str, lock: str, wheel: str) -> list[str]:
+    """Install ``wheel`` into the environment of ``python``, its dependencies pinned by ``lock``."""
+    return [uv, "pip", "install", "-q", "--offline", "--python", python, "-c", lock, wheel]
+
+
 def clean_copy(folder: Path) -> Path:
-    """What a build reads, copied from the checkout into ``folder / "source"``: never a ``build`` folder or an
-    ``egg-info`` of an earlier build, whose lists of files setuptools would add to the wheel (a template left
-    out of the package's data would still be in it)."""
+    """What a build reads (``SOURCES``), copied from the checkout into ``folder / "source"`` without ``SKIPPED``."""
     source = folder / "source"
-    skip = shutil.ignore_patterns("*.egg-info", "__pycache__")
-    for name in ("src", "docs"):  # docs: web/fairness.md links to docs/fairness.md
-        shutil.copytree(ROOT / name, source / name, symlinks=True, ignore=skip)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
+    skip = shutil.ignore_patterns(*SKIPPED)
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, symlinks=True, ignore=skip)
+        else:
+            shutil.copy2(ROOT / name, source / name)
     return source
 
 
@@ -49,18 +73,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     dependencies, and nothing of the checkout."""
     folder = tmp_path_factory.mktemp("installed")
     wheels, venv = folder / "wheels", folder / "venv"
-    subprocess.run(
-        [UV, "build", "-q", "--wheel", "--out-dir", str(wheels), str(clean_copy(folder))], check=True, cwd=folder
-    )
+    subprocess.run(build_step(UV, str(clean_copy(folder)), str(wheels)), check=True, cwd=folder)
     (wheel,) = wheels.glob("dominohall-*.whl")
     reference = (ROOT / "docs" / "fairness.md").read_text("utf-8")
     with zipfile.ZipFile(wheel) as archive:
         assert archive.read("dominohall/web/fairness.md").decode("utf-8") == reference  # a copy, not a link
     base = Path(sys.base_prefix) / "bin" / "python3"
-    subprocess.run([UV, "venv", "-q", "--python", str(base), str(venv)], check=True, cwd=folder)
+    subprocess.run(venv_step(UV, str(base), str(venv)), check=True, cwd=folder)
     python = str(venv / "bin" / "python")
-    install = [UV, "pip", "install", "-q", "--offline", "--python", python, "-c", str(ROOT / "requirements.lock")]
-    subprocess.run([*install, str(wheel)], check=True, cwd=folder)
+    subprocess.run(install_step(UV, python, str(ROOT / "requirements.lock"), str(wheel)), check=True, cwd=folder)
     env = {"PYTHONPATH": ""}  # none of the checkout's src (empty: unset for Python)
     where = subprocess.run(
         [python, "-c", "import dominohall.web.pages as p; print(p.__file__, p.FAIRNESS.resolve())"],

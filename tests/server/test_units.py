@@ -50,6 +50,7 @@ class FakeSocket:
         self.writes: list[list[bytes]] = []
         extension = {"unsent": lambda: unsent[0], "abort": lambda: None, "send": self.send}
         self.scope = {"extensions": {TRANSPORT: extension}}
+        self.client = None  # no address known
 
     def send(self, texts: list[bytes]) -> bool:
         """Keep one write of frames."""

@@ -89,6 +89,10 @@ def scheme_page(browser: Browser, scheme: Scheme, phone: bool = False) -> Page:
     return page
 
 
+PLAYERS_PAGES = ("/en/me", "/en/me/forget", "/en/leaderboard")
+"""The players' pages as a new visitor sees them (tests/web/test_players.py measures them with matches shown)."""
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser: Browser, scheme: Scheme) -> None:
     """The home page, the game pages, the bots, fair deals, replay and tutorial pages, and a table waiting
@@ -96,7 +100,7 @@ def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser
     page = scheme_page(browser, scheme)
     background = "rgb(246, 243, 236)" if scheme == "light" else "rgb(19, 23, 21)"
     problems: dict[str, list[dict[str, Any]]] = {}
-    for path in ("/en/", "/en/chicken-foot", "/en/standard", "/en/bots", "/fairness", "/en/replay"):
+    for path in ("/en/", "/en/chicken-foot", "/en/standard", "/en/bots", "/fairness", "/en/replay", *PLAYERS_PAGES):
         page.goto(server.url + path)
         expect(page.locator("html")).to_have_css("background-color", background)
         problems[path] = low_contrast(page)
@@ -114,6 +118,9 @@ def test_every_page_reads_clearly_in_both_colour_schemes(server: Server, browser
     page.get_by_role("button", name="Start the match").click()
     page.wait_for_selector(MY_TURN, timeout=20_000)
     problems["a table in play"] = low_contrast(page)
+    page.locator("#hand-prefs summary").click()  # the hand's sort and the tiles' style
+    expect(page.get_by_label("Coloured pips")).to_be_visible()
+    problems["hand and tiles"] = low_contrast(page)
     if scheme == "dark":
         shot(page, "table-dark", full_page=False)
     page.context.close()
@@ -175,4 +182,62 @@ def test_the_score_chart_of_twelve_seats_draws_twelve_distinct_lines_that_stand_
         (math.dist(lab(a), lab(b)), i, j) for i, a in enumerate(series) for j, b in enumerate(series) if i < j
     )
     assert closest[0] >= 20, f"seats {closest[1] + 1} and {closest[2] + 1} are drawn in colours too alike: {series}"
+    page.context.close()
+
+
+PIP_COLOURS = """async () => {
+  const board = await import("/static/board.js");
+  board.look.style = "colour";
+  const box = document.querySelector("main").appendChild(document.createElement("div"));
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const found = [];
+  for (let n = 1; n <= 15; n++) {
+    const svg = box.appendChild(board.handTile(`${n}-${n}`));
+    const fills = [...svg.querySelectorAll(".pip")].map((pip) => JSON.stringify(rgb(getComputedStyle(pip).fill)));
+    const face = rgb(getComputedStyle(svg.querySelector(".body")).fill);
+    found.push({ fills: [...new Set(fills)].map((fill) => JSON.parse(fill)), face });
+  }
+  box.remove();
+  return found;
+}"""
+"""The colours of the numbers 1 to 15 in coloured pips (each drawn on a double), and the face of each tile."""
+
+COLOUR_BLINDNESS = {  # Machado, Oliveira and Fernandes (2009), full severity, on linear RGB
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+}
+
+
+def seen_by(rgb: list[float], kind: str) -> list[float]:
+    """``rgb`` as a person with the colour blindness ``kind`` sees it (simulated)."""
+    lin = [v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    mixed = [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin, strict=True)))) for row in COLOUR_BLINDNESS[kind]]
+    return [255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055) for v in mixed]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_coloured_pips_give_each_number_its_own_colour_told_apart_with_colour_blindness(
+    server: Server, browser: Browser, scheme: Scheme
+) -> None:
+    """Coloured pips (the tile style): each number from 1 to 15 drawn in one colour of its own, at least 3:1
+    against the ivory face (WCAG's contrast for graphics), no two closer than 20 in CIE L*a*b*, and, as people
+    with protanopia, deuteranopia or tritanopia see them (simulated), no two closer than 10."""
+    page = scheme_page(browser, scheme)
+    page.goto(server.url + "/en/replay")  # a page that draws tiles
+    found = page.evaluate(PIP_COLOURS)
+    assert all(len(number["fills"]) == 1 for number in found), found
+    colours = [number["fills"][0] for number in found]
+    ratios = []
+    for colour, number in zip(colours, found, strict=True):
+        bright, dark = sorted([luminance(colour), luminance(number["face"])], reverse=True)
+        ratios.append(round((bright + 0.05) / (dark + 0.05), 2))
+    assert min(ratios) >= 3, f"a number's pips stand out less than 3:1 from the tile: {ratios}"
+    pairs = [(i, j) for i in range(len(colours)) for j in range(i + 1, len(colours))]
+    closest = min((math.dist(lab(colours[i]), lab(colours[j])), i + 1, j + 1) for i, j in pairs)
+    assert closest[0] >= 20, f"the numbers {closest[1]} and {closest[2]} are drawn in colours too alike"
+    for kind in COLOUR_BLINDNESS:
+        seen = [lab(seen_by(colour, kind)) for colour in colours]
+        closest = min((math.dist(seen[i], seen[j]), i + 1, j + 1) for i, j in pairs)
+        assert closest[0] >= 10, f"with {kind}, the numbers {closest[1]} and {closest[2]} look alike ({closest[0]:.1f})"
     page.context.close()

@@ -145,14 +145,13 @@ CASE_IDS = ["laptop-en", "laptop-pl", "phone-en", "phone-ru", "phone360-pl"]
 
 
 def rules_fold_and_unfold(page: Page) -> None:
-    """The table's rules line, cut on a phone, shows whole on a tap and folds again on the next."""
-    rules, cut = page.locator("#rules"), "() => { const e = document.getElementById('rules'); return %s; }"
-    assert page.evaluate(cut % "e.scrollWidth > e.clientWidth"), "the rules fit one line on a phone: no tap needed"
+    """The table's rules line shows whole on a phone, on as many lines as it takes (it ended in "…" until a tap,
+    issue 32 point 11), and stays whole after a tap."""
+    rules, whole = page.locator("#rules"), "() => { const e = document.getElementById('rules'); return %s; }"
+    assert page.evaluate(whole % "e.scrollWidth <= e.clientWidth && getComputedStyle(e).textOverflow !== 'ellipsis'")
     assert rules.get_attribute("title") == rules.locator(".line").text_content()  # the whole line, hovered
     rules.tap()
-    page.wait_for_function(cut % "e.scrollWidth <= e.clientWidth")
-    rules.tap()
-    page.wait_for_function(cut % "e.scrollWidth > e.clientWidth")
+    page.wait_for_function(whole % "e.scrollWidth <= e.clientWidth")
 
 
 @pytest.mark.parametrize(("viewport", "language"), CASES, ids=CASE_IDS)
@@ -413,7 +412,9 @@ def test_the_page_stays_light() -> None:
     game's drawing and the modules it imports, site.css and the drawing's own stylesheets, pages.py's
     ``DRAWING_STYLES``) stay within their budget as they travel, minified and gzipped as the server sends them
     (web/assets.py): 42 KB before the first move; and with every module the page may load later (a round's end,
-    the chat's tools, checking a deal: none of them preloaded), 50 KB.
+    the chat's tools, checking a deal, the away notices, a tile's flight: none of them preloaded), 56 KB: the
+    table's later features (issue 32's phrases, the hand's order, tile styles, the screen reader's keys) load
+    when first used, each a module of its own, and this bounds them together.
 
     On 2026-12-06 a third game's drawing, the games' traits, the seats of twelve and the trains' words took the
     page from 39.1 to 42.8 KB (the budget went to 43 KB for a day); each table loading only its own game's
@@ -422,13 +423,16 @@ def test_the_page_stays_light() -> None:
     end, its scoreboard and chart (summary.js, chart.js: 4.4 KB) then left the first load, fetched when the page
     is idle or a round has ended: 39.0, 39.2 and 38.4 KB (Chicken Foot, the standard game, Mexican Train).
     (38.3 KB on 2026-12-02, when the server began to minify them; the same files gzipped as written weighed
-    56.0 KB.) Comments cost a phone nothing; code does."""
+    56.0 KB.) Every page's install.js (it registers the service worker) counts too. On 2026-12-06 away.js
+    (your turn in a hidden tab), fly.js (a tile's flight), install.js and the click's sound took the page from
+    39.5 to 40.1 KB and, with what loads later, from 48.1 to 49.9 KB (the standard game, the heaviest).
+    Comments cost a phone nothing; code does."""
     web = Path(__file__).parents[2] / "src" / "dominohall" / "web"
     preloaded = set(re.findall(r'"([\w-]+\.js)"', (web / "templates" / "table.html").read_text(encoding="utf-8")))
     common = imports(web, "table.js")
     assert common <= preloaded | {"table.js"}, f"imported but not preloaded: {common - preloaded}"
     lazy = later(web, "table.js")
-    assert {"summary.js", "chart.js", "chat-tools.js", "proof-check.js"} <= lazy, lazy
+    assert {"summary.js", "chart.js", "chat-tools.js", "proof-check.js", "away.js", "fly.js"} <= lazy, lazy
     assert not lazy & preloaded, f"loaded later, but preloaded: {lazy & preloaded}"
 
     def weight(name: str) -> int:
@@ -439,12 +443,12 @@ def test_the_page_stays_light() -> None:
         assert set(modules) == imports(web, modules[0]) - common, f"{drawing}: its modules are {modules}"
         assert not {f"{other}.js" for other in DRAWINGS - {drawing}} & (common | set(modules)), drawing
         styles = DRAWING_STYLES.get(drawing, ())
-        first[drawing] = sum(weight(name) for name in {*common, *modules, "site.css", *styles})
+        first[drawing] = sum(weight(name) for name in {*common, *modules, "site.css", "install.js", *styles})
         whole[drawing] = first[drawing] + sum(weight(name) for name in lazy - common - set(modules))
     assert set(first) == DRAWINGS
     heavy = {drawing: grams for drawing, grams in first.items() if grams >= 42_000}
     assert not heavy, f"a table's scripts and stylesheet weigh (bytes, minified and gzipped, by drawing) {first}"
-    heavy = {drawing: grams for drawing, grams in whole.items() if grams >= 50_000}
+    heavy = {drawing: grams for drawing, grams in whole.items() if grams >= 56_000}
     assert not heavy, f"with what loads later they weigh {whole}"
 
 

@@ -324,7 +324,7 @@ def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_s
     record = json.loads(Path(download.path()).read_text())
     assert len(record["rounds"]) == 1 and "winners" not in record
     host.locator("#records summary").click()
-    expect(host.locator("#record-links a[download]")).to_have_text(["Match 1 so far"])
+    expect(host.locator("#record-links a[download]")).to_have_text(["Match 1 so far (record, JSON)"])
     host.get_by_role("button", name="Continue").click()
     expect(host.locator("#continue")).to_have_text("Waiting for the others…")
     expect(host.locator("#continue")).to_be_disabled()
@@ -375,7 +375,7 @@ def test_a_connected_spectator_sees_the_end_of_the_match_live_and_both_get_its_r
     record = json.loads(Path(download.path()).read_text())
     assert record["winners"] and len(record["rounds"]) == 1
     spectator.locator("#records summary").click()
-    expect(spectator.locator("#record-links a[download]")).to_have_text(["Match 1"])
+    expect(spectator.locator("#record-links a[download]")).to_have_text(["Match 1 (record, JSON)"])
     for page in (host, guest, spectator):
         page.context.close()
 
@@ -455,6 +455,7 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     assert shared["url"] == page.locator("#share-link").input_value() and f"/t/{table_id}" in shared["url"]
     friend = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True).new_page()
     friend.goto(f"{server.url}/t/{table_id}")  # the friend who followed it: a name and a free seat come first
+    expect(friend.locator("#name")).to_be_visible()  # shown once the table's first frame is drawn
     name_box, sit = friend.locator("#name").bounding_box(), friend.locator("#seats button").first.bounding_box()
     share = friend.locator("#share-link").bounding_box()
     assert name_box and sit and share and name_box["y"] < sit["y"] < share["y"], (name_box, sit, share)

@@ -27,7 +27,16 @@ from dominohall.web.words import table_strings
 from ..server.harness import Server, create_table
 from .conftest import DESKTOP, new_page
 
-PAGES = ("/{lang}/", "/{lang}/chicken-foot", "/{lang}/mexican-train", "/{lang}/standard", "/{lang}/bots")
+PAGES = (
+    "/{lang}/",
+    "/{lang}/chicken-foot",
+    "/{lang}/mexican-train",
+    "/{lang}/standard",
+    "/{lang}/bots",
+    "/{lang}/me",
+    "/{lang}/me/forget",
+    "/{lang}/leaderboard",
+)
 
 
 def fetch(url: str, data: bytes | None = None, language: str | None = None) -> tuple[str, str]:
@@ -352,15 +361,20 @@ def test_the_lobby_lists_the_tables_nearest_to_starting_first_and_says_how_many_
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_footer_links_the_bots_the_replay_and_the_fair_deals_pages(server: Server, language: str) -> None:
+def test_every_footer_links_my_games_leaderboards_bots_replay_and_fair_deals(server: Server, language: str) -> None:
     _, home = fetch(f"{server.url}/{language}/")
     footer = home[home.index('<footer class="bottom">') :]
     links = re.findall(r'<a href="([^"]+)">([^<]+)</a>', footer)
-    assert [href for href, _ in links] == [f"/{language}/bots", f"/{language}/replay", "/fairness"]
+    assert [href for href, _ in links] == [
+        f"/{language}/me",
+        f"/{language}/leaderboard",
+        f"/{language}/bots",
+        f"/{language}/replay",
+        "/fairness",
+    ]
     words = translations(language)
-    for (href, text), english in zip(
-        links, ["How strong are the bots?", "Replay a game record", "Fair deals"], strict=True
-    ):
+    english_words = ["My games", "Leaderboards", "How strong are the bots?", "Replay a game record", "Fair deals"]
+    for (href, text), english in zip(links, english_words, strict=True):
         assert html_text.unescape(text) == words.gettext(english)
         url, page = fetch(server.url + href, language=language)
         assert f'<html lang="{language}">' in page, url

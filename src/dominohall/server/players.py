@@ -14,41 +14,28 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from ..tables.commands import check_name
 from ..tables.errors import CommandError
 from ..tables.ports import Player
-from ..tables.ratings import MU, SIGMA
 from ..tables.settings import GAME_NAMES
 from ..web import LANGUAGES
 from ..web.players import (
     PLAYER_COOKIE,
     known_player,
+    leaderboard_data,
     new_secret,
     page_language,
     player_cookie,
+    player_data,
     players_of,
     secret_hash,
     this_player,
 )
 from ..web.responses import not_found
 from ..web.seats import hall_of
-from ..web.words import shown_name
 from .http import refusal
 
 router = APIRouter()
 
 KEY_LIFE = 24 * 3600.0
 """Seconds a player key may be used in (once)."""
-MATCHES_SHOWN = 50
-"""The most matches ``GET /api/me`` lists (the newest)."""
-LEADERBOARD_LEAST = 3
-"""Rated matches of the game in the period a player needs to be on a leaderboard."""
-LEADERBOARD_ROWS = 100
-"""Players a leaderboard lists (the best)."""
-DAY = 24 * 3600.0
-PERIODS = {"week": 7 * DAY, "month": 30 * DAY, "all": None}
-"""Each leaderboard's period: the last 7 days, the last 30 days, or every match ever."""
-ALL_TREND = 30 * DAY
-"""The all-time leaderboard's trend: the change over the last 30 days."""
-PROVISIONAL = 0.6 * SIGMA
-"""A rating whose uncertainty is still above this is provisional (the pages may mark it "?")."""
 NO_PLAYERS = CommandError("busy", "players cannot be kept or read now: try again")
 
 
@@ -73,22 +60,7 @@ async def player_body(request: Request, player: Player) -> dict[str, Any]:
     """``GET /api/me``'s answer: the player, their matches (newest first) and their ratings by game."""
     players = players_of(request)
     assert players is not None
-    language = language_for(request, player)
-    matches = await players.matches_of(player.player_id, MATCHES_SHOWN)
-    for match in matches:
-        match["seats"] = [seat | {"name": shown_name(language, seat["name"])} for seat in match["seats"]]
-    ratings = await players.ratings_of(player.player_id)
-    for rating in ratings.values():
-        rating["provisional"] = rating.pop("sigma") > PROVISIONAL
-        rating.pop("mu")
-    return {
-        "id": player.player_id,
-        "name": player.name,
-        "language": player.language,
-        "leaderboard": player.leaderboard,
-        "matches": matches,
-        "ratings": ratings,
-    }
+    return await player_data(players, player, language_for(request, player))
 
 
 @router.get("/api/me")
@@ -174,25 +146,4 @@ async def leaderboard(
         return refusal(NO_PLAYERS)
     if game not in GAME_NAMES:
         return refusal(CommandError("bad-settings", f"the game must be {' or '.join(GAME_NAMES)}", field="game"))
-    now, length = time.time(), PERIODS[period]
-    since = None if length is None else now - length
-    trend_since = now - ALL_TREND if length is None else since
-    rows = await players.leaderboard(game, since, LEADERBOARD_LEAST, LEADERBOARD_ROWS, trend_since)
-    return {
-        "game": game,
-        "period": period,
-        "least": LEADERBOARD_LEAST,
-        "players": [
-            {
-                "place": index + 1,
-                "id": row["id"],
-                "name": row["name"],
-                "rating": round(row["mu"]),
-                "provisional": row["sigma"] > PROVISIONAL,
-                "matches": row["matches"],
-                "total": row["total"],
-                "trend": round(row["mu"] - (MU if row["before"] is None else row["before"])),
-            }
-            for index, row in enumerate(rows)
-        ],
-    }
+    return await leaderboard_data(players, game, period, time.time())

@@ -122,6 +122,14 @@ class Chat(ClientCommand):
     text: Annotated[str, Field(max_length=300)]
 
 
+class Phrase(ClientCommand):
+    """Send a quick phrase or reaction by its code (a seated player or a watcher); each page says it in its own
+    language (the codes: ``tables/phrases.py``)."""
+
+    t: Literal["phrase"]
+    code: Annotated[str, Field(max_length=32)]
+
+
 class Rematch(ClientCommand):
     """Once the match is over: play another with the same seats."""
 
@@ -181,6 +189,7 @@ AnyClientMessage = Annotated[
     | Start
     | Settings
     | Chat
+    | Phrase
     | Rematch
     | Kick
     | Bot
@@ -201,6 +210,7 @@ CLIENT_TYPES = (
     "start",
     "settings",
     "chat",
+    "phrase",
     "rematch",
     "kick",
     "bot",
@@ -390,12 +400,14 @@ class PresenceFrame(ServerFrame):
 
 class ChatFrame(ServerFrame):
     """A seat said something (``hidden``: a line the operator hid since, sent without its words to a client
-    catching up)."""
+    catching up); ``phrase``: a quick phrase's or reaction's code instead of words, ``seat`` null for a
+    watcher's."""
 
     t: Literal["chat"]
     seq: int
-    seat: StrictInt
+    seat: StrictInt | None
     text: str
+    phrase: str | None = None
     hidden: bool = False
 
 

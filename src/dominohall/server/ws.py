@@ -23,12 +23,13 @@ from ..tables import metrics
 from ..tables.actor import TableActor
 from ..tables.errors import CommandError
 from ..tables.hall import Hall
+from ..tables.phrases import PHRASE_BURST, PHRASE_RATE
 from ..tables.state import token_hash
 from ..web.seats import cookie_name
 from .guards import TRANSPORT
 from .limits import Budget, PerAddress
 from .origins import is_own, origin_of
-from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, Hint, Report, message_id, parse_client
+from .protocol import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Hello, Hint, Phrase, Report, message_id, parse_client
 from .settings import ServerSettings
 
 log = logging.getLogger("dominohall.server")
@@ -89,6 +90,8 @@ class Connection:
         self.address = websocket.client.host if websocket.client else "?"
         self.reports = Budget(REPORT_RATE, REPORT_BURST)
         """How many chat lines the connection may still report now."""
+        self.phrases = Budget(PHRASE_RATE, PHRASE_BURST)
+        """How many quick phrases and reactions the connection may still send now."""
         self._flush_due = False
         """A flush is scheduled for the loop's next turn."""
 
@@ -273,6 +276,10 @@ async def _receive(connection: Connection, actor: TableActor, settings: ServerSe
             continue
         if isinstance(message, Report):
             await _report(connection, actor, message)
+            continue
+        if isinstance(message, Phrase) and not connection.phrases.spend():
+            refusal = CommandError("rate-limited", "one quick phrase every 2 seconds (3 at once): wait a little")
+            connection.deliver(refusal.to_frame(message.id))
             continue
         await actor.submit(message.to_command(connection.token), connection)
 

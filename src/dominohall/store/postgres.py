@@ -438,6 +438,13 @@ class PostgresStore:
         )
         return None if row is None else player_of(row)
 
+    async def public_player(self, player_id: str) -> Player | None:
+        """The player of the public id ``player_id``, or ``None``."""
+        row = await self._one(
+            "SELECT player_id, name, language, leaderboard, created FROM players WHERE player_id = %s", [player_id]
+        )
+        return None if row is None else player_of(row)
+
     async def ensure_player(self, secret: str, player_id: str, language: str, now: float) -> Player:
         """The player of ``secret``; made first, under ``player_id``, when that secret is new."""
         async with self._connection() as connection, connection.transaction():

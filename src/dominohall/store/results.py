@@ -21,7 +21,7 @@ class Outcome:
     when the match is rated."""
 
     seats: list[dict[str, Any]]
-    """The result's seats as the player's matches list them: name, bot, place."""
+    """The result's seats as the player's matches list them: name, bot, place, each round's result."""
     players: dict[str, tuple[int, int]]
     """Per player id: their seat and place."""
     ratings: dict[str, Rating]
@@ -63,7 +63,9 @@ def outcome(
             for i, seat in enumerate(ending.seats)
         ]
         ratings = rate(rated)
-    seats = [{"name": seat.name, "bot": seat.bot, "place": seat.place} for seat in ending.seats]
+    seats = [
+        {"name": seat.name, "bot": seat.bot, "place": seat.place, "rounds": list(seat.rounds)} for seat in ending.seats
+    ]
     return Outcome(seats, {p: (i, ending.seats[i].place) for p, i in players.items()}, ratings)
 
 

@@ -435,6 +435,12 @@ class SqliteStore:
         row = await self._run(lambda: self._db.execute(query, (secret,)).fetchone())
         return None if row is None else player_of(row)
 
+    async def public_player(self, player_id: str) -> Player | None:
+        """The player of the public id ``player_id``, or ``None``."""
+        query = "SELECT player_id, name, language, leaderboard, created FROM players WHERE player_id = ?"
+        row = await self._run(lambda: self._db.execute(query, (player_id,)).fetchone())
+        return None if row is None else player_of(row)
+
     async def ensure_player(self, secret: str, player_id: str, language: str, now: float) -> Player:
         """The player of ``secret``; made first, under ``player_id``, when that secret is new."""
 

@@ -256,11 +256,10 @@ class TableActor:
         """Keep a report of the chat line of event ``line`` for the console (``reporter``: who reports it, a
         token hash or an address, once per line): the table's ``seq``. Nothing at the table changes."""
         found = self.state.chat_line(line)
-        if found is None:
-            raise CommandError("no-such-line", f"event {line} is not a chat line this table shows")
-        speaker, text = found
+        if found is None or found.seat is None or found.phrase is not None:  # a quick phrase has no words of its own
+            raise CommandError("no-such-line", f"event {line} is not a chat line of words this table shows")
         by = self.state.seat_of(reporter)
-        body = {"seat": speaker, "name": self.state.seats[speaker].name, "text": text, "by": by}
+        body = {"seat": found.seat, "name": self.state.seats[found.seat].name, "text": found.text, "by": by}
         try:
             added = await self.store.add_report(self.table_id, line, reporter, body)
         except StoreError as error:
@@ -532,7 +531,7 @@ class TableActor:
         events = self._events(decision.payloads, command, key)
         ending = None
         if decision.places is not None and self.state.phase != OVER:
-            ending = match_end(self.state, decision.places, events[-1].time, self.config.bot_ratings)
+            ending = match_end(self.state, decision.places, events[-1].time, self.config.bot_ratings, decision.rounds)
         began = time.perf_counter()
         try:
             await self.store.append(events, phase=decision.phase_change(self.state.phase), ending=ending)

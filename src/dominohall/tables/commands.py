@@ -26,6 +26,7 @@ from ..engine.tiles import parse_tile
 from .errors import CommandError
 from .fairness import FAIR, Sealed, open_commitment
 from .names import bot_name
+from .phrases import CODES as PHRASE_CODES
 from .ports import Phase
 from .settings import options_from_settings, table_settings_from
 from .state import BY_HOST, LEFT, OVER, PLAYING, STAND_IN, TIMED_OUT, TIMEOUTS_AWAY, WAITING, TableState, move_payload
@@ -67,6 +68,9 @@ class Decision:
     phase: Phase
     places: tuple[int, ...] | None = None
     """Each seat's place (1: the winners) when the events end the match (``Game.placings``)."""
+    rounds: tuple[tuple[int, ...], ...] = ()
+    """When the events end the match, each of its rounds' results by side (a penalty or points): the players'
+    pages count their rounds by them."""
 
     def phase_change(self, before: Phase) -> Phase | None:
         """The table's new phase, when it differs from ``before`` (``None``: the phase stays)."""
@@ -414,7 +418,7 @@ def _timeout(state: TableState, command: Command, rng: random.Random) -> Decisio
     ends = trial.end is not None and _ends_match(state, trial)
     seal_round_end(state, events, trial.end is not None, ends)  # on the move that ends the round, if one does
     if ends:
-        return Decision(tuple(events), OVER, placings(state, trial))
+        return Decision(tuple(events), OVER, placings(state, trial), round_results(state, trial))
     if state.timeouts.get(seat, 0) + 1 >= TIMEOUTS_AWAY:
         events.append({"t": "away", "seat": seat, "why": TIMED_OUT, "withdraw": True} | _handover(state, seat))
     return Decision(tuple(events), PLAYING)
@@ -438,6 +442,17 @@ def _chat(state: TableState, command: Command, rng: random.Random) -> list[Paylo
     if any((ord(c) < 32 and c not in "\n\t") or c == "\x7f" for c in text):
         raise CommandError("bad-message", "a chat message has no control characters (but line breaks and tabs)")
     return [{"t": "chat", "seat": seat, "text": text.strip()}]
+
+
+def _phrase(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
+    """A quick phrase or reaction, by its code, from a seated person or a watcher (``seat`` null): a chat line
+    without words, which each page says in its own language. A person the host muted may not send one."""
+    if command.token is not None and command.token in state.muted:
+        raise CommandError("muted", "the host has muted you at this table: you cannot chat here")
+    code = command.args.get("code")
+    if code not in PHRASE_CODES:
+        raise CommandError("bad-phrase", "there is no such phrase: see the protocol's list")
+    return [{"t": "chat", "seat": state.seat_of(command.token), "text": "", "phrase": code}]
 
 
 def _mute(state: TableState, command: Command, rng: random.Random) -> list[Payload]:
@@ -584,7 +599,9 @@ def _move(state: TableState, command: Command, rng: random.Random) -> Decision:
     ends = trial.end is not None and _ends_match(state, trial)
     events = [move_payload(seat, move)]
     seal_round_end(state, events, trial.end is not None, ends)
-    return Decision(tuple(events), OVER if ends else PLAYING, placings(state, trial) if ends else None)
+    if not ends:
+        return Decision(tuple(events), PLAYING)
+    return Decision(tuple(events), OVER, placings(state, trial), round_results(state, trial))
 
 
 def placings(state: TableState, ended: AnyRound) -> tuple[int, ...]:
@@ -593,6 +610,12 @@ def placings(state: TableState, ended: AnyRound) -> tuple[int, ...]:
     match = new_match(state.options)
     match.rounds = [*state.match.rounds[:-1], ended]
     return tuple(game_of(state.options).placings(match))
+
+
+def round_results(state: TableState, ended: AnyRound) -> tuple[tuple[int, ...], ...]:
+    """Each round's results by side in the match that ``ended`` (the current round, played to its end) finishes."""
+    assert state.match is not None
+    return tuple(tuple(done.scores()) for done in [*state.match.rounds[:-1], ended])
 
 
 def _ends_match(state: TableState, ended: AnyRound) -> bool:
@@ -626,6 +649,7 @@ HANDLERS: dict[str, Handler] = {
     "start": _start,
     "rematch": _rematch,
     "chat": _phase_kept(_chat),
+    "phrase": _phase_kept(_phrase),
     "away": _phase_kept(_presence),
     "back": _phase_kept(_come_back),
     "continue": _phase_kept(_continue),

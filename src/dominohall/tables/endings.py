@@ -11,10 +11,14 @@ from .state import TableState
 
 
 def match_end(
-    state: TableState, places: Sequence[int], now: float, ladders: Mapping[str, Mapping[str, float]]
+    state: TableState,
+    places: Sequence[int],
+    now: float,
+    ladders: Mapping[str, Mapping[str, float]],
+    rounds: Sequence[Sequence[int]] = (),
 ) -> MatchEnd | None:
-    """The match of ``state`` that ends now with ``places`` (``Game.placings``): ``None`` when no person played
-    it (nothing to keep).
+    """The match of ``state`` that ends now with ``places`` (``Game.placings``) and ``rounds`` (each round's
+    results by side): ``None`` when no person played it (nothing to keep).
 
     A person who held a seat at the start and does not play it at the end (left, asked to leave, gone past the
     grace period, timed out, or given to a bot by the host, and not back) is placed after everyone; a bot plays
@@ -29,12 +33,13 @@ def match_end(
     seats = []
     for index, seat in enumerate(state.seats):
         side = state.options.side_of(index)
+        own = tuple(int(results[side]) for results in rounds)
         if index in people:
             place = places[index] if index in stayed else last
-            seats.append(MatchSeat(seat.name or "", None, people[index], place, side))
+            seats.append(MatchSeat(seat.name or "", None, people[index], place, side, rounds=own))
         else:
             level = seat.bot or ""
             rating = bot_rating(ladders, state.game, level)
-            seats.append(MatchSeat(seat.name or "", level, None, places[index], side, rating))
+            seats.append(MatchSeat(seat.name or "", level, None, places[index], side, rating, own))
     rated = state.settings.rated and bool(stayed)
     return MatchEnd(state.table_id, state.matches, state.game, now, rated, tuple(seats))

@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "already-contributed": "your seat has given its contribution to this deal already",
     "closed": "the site's operator closed this table",
     "muted": "the host has muted you at this table",
+    "bad-phrase": "there is no quick phrase or reaction with that code",
     "no-such-line": "there is no such chat line at this table",
     "already-reported": "you have reported this line already",
     "too-slow": "the request's headers or body came too slowly",

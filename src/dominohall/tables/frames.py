@@ -29,7 +29,7 @@ PUBLIC_FIELDS: dict[str, tuple[str, ...]] = {
     "settings": (),
     "started": (),
     "rematch": (),
-    "chat": ("seat", "text"),
+    "chat": ("seat", "text", "phrase"),
     "away": ("seat", "why"),
     "back": ("seat",),
     "resumed": ("seat",),
@@ -239,7 +239,7 @@ BARE = frozenset({"chat", "hidden"})
 def without_hidden(frame: dict[str, Any], hidden: set[int]) -> dict[str, Any]:
     """A catch-up's frame as it is sent now: a chat line hidden since keeps its ``seq`` (no gap) but not its words."""
     if frame["t"] == "chat" and frame["seq"] in hidden:
-        return {"t": "chat", "seq": frame["seq"], "seat": frame["seat"], "text": "", "hidden": True}
+        return {"t": "chat", "seq": frame["seq"], "seat": frame["seat"], "text": "", "hidden": True}  # nor its phrase
     return frame
 
 
@@ -253,6 +253,6 @@ def snapshot(state: TableState, seat: int | None) -> dict[str, Any]:
         "view": current_view(state, seat),
         "match": match_result(state),
         "rounds": state.match.running_totals() if state.match is not None else [],
-        "chat": [{"seq": line, "seat": s, "text": text} for line, s, text in state.chat[-20:]],
+        "chat": [line.to_wire() for line in state.chat[-20:]],
         "stand_in": sorted(i for i, by in state.stand_ins[-1].items() if by == AWAY) if state.stand_ins else [],
     }

@@ -478,6 +478,7 @@ class Hall:
         ``FORMER_PLAYER`` at once, as it is in the store (a table live only in another process shows it once it
         is loaded again there)."""
         for table_id, token in seats:
+            self.records.drop(table_id)  # a record built before holds the name
             actor = self.actors.get(table_id)
             if actor is None:
                 continue

@@ -193,6 +193,8 @@ class MatchSeat:
     place: int
     side: int
     fixed: float | None = None
+    rounds: tuple[int, ...] = ()
+    """The seat's side's result in each round (a penalty, or points), first round first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +232,10 @@ class PlayerStore(Protocol):
 
     async def player(self, secret: str) -> Player | None:
         """The player whose browser secret hashes to ``secret``, or ``None``."""
+        ...
+
+    async def public_player(self, player_id: str) -> Player | None:
+        """The player of the public id ``player_id`` (their profile's address), or ``None``."""
         ...
 
     async def ensure_player(self, secret: str, player_id: str, language: str, now: float) -> Player:

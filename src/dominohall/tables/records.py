@@ -57,6 +57,11 @@ class RecordCache:
         self.size = size
         self._kept: OrderedDict[tuple[str, int, int], bytes] = OrderedDict()
 
+    def drop(self, table_id: str) -> None:
+        """Let go of every record kept of ``table_id``: a name in it was forgotten (``Hall.forget_names``)."""
+        for key in [key for key in self._kept if key[0] == table_id]:
+            del self._kept[key]
+
     async def encoded(self, state: TableState, store: Store, number: int | None = None) -> bytes:
         """``match_record(state, store, number)`` as JSON bytes, built once for each version."""
         number = record_number(state, number)

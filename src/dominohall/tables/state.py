@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from dominohall.games import AnyMatch, AnyRound, GameOptions, game_named, game_of, new_match
 from dominohall.games.records import SeatInfo, side_list
@@ -55,6 +55,22 @@ ROUND_EVENTS = frozenset(
     {EventKind.CREATED, EventKind.SETTINGS, EventKind.STARTED, EventKind.REMATCH, EventKind.DEALT, EventKind.MOVE}
 )
 """The events that change what a move is decided on (see ``TableState.round_seq``)."""
+
+
+class ChatLine(NamedTuple):
+    """A chat line the table keeps: its event's ``seq``, the seat that said it (``None``: a watcher's quick
+    phrase), its words, and the code of a quick phrase or reaction (``None`` for words of one's own)."""
+
+    seq: int
+    seat: int | None
+    text: str
+    phrase: str | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        """The line as a snapshot lists it."""
+        wire = {"seq": self.seq, "seat": self.seat, "text": self.text}
+        return wire | {"phrase": self.phrase} if self.phrase is not None else wire
+
 
 STAND_IN = "medium"
 """The bot level that plays a seat whose person stood up, was asked to leave, or has been gone too long."""
@@ -138,8 +154,8 @@ class TableState:
     round_seq: int = 0
     """The ``seq`` of the last event that changed the game (the table's creation, a start, a deal, a move):
     a command decided at an earlier ``seq`` is stale; chat, seats and presence leave it."""
-    chat: list[tuple[int, int, str]] = field(default_factory=list)
-    """The last chat lines: each line's ``seq``, its seat and its text (a line the operator hid is gone)."""
+    chat: list[ChatLine] = field(default_factory=list)
+    """The last chat lines, quick phrases among them (a line the operator hid is gone)."""
     hidden: set[int] = field(default_factory=set)
     """The ``seq`` of every chat line the operator hid (docs/operations.md, "The console")."""
     closed: bool = False
@@ -283,11 +299,11 @@ class TableState:
         """The seats whose person the host muted at this table."""
         return [index for index, seat in enumerate(self.seats) if seat.token is not None and seat.token in self.muted]
 
-    def chat_line(self, seq: int) -> tuple[int, str] | None:
-        """The seat and text of the chat line of event ``seq``, while the table keeps it and it is not hidden."""
-        for line_seq, seat, text in self.chat:
-            if line_seq == seq:
-                return seat, text
+    def chat_line(self, seq: int) -> ChatLine | None:
+        """The chat line of event ``seq``, while the table keeps it and it is not hidden."""
+        for line in self.chat:
+            if line.seq == seq:
+                return line
         return None
 
     # -- folding -----------------------------------------------------------------------------------
@@ -437,7 +453,8 @@ class TableState:
         self.ready.add(payload["seat"])
 
     def _on_chat(self, payload: dict[str, Any]) -> None:
-        self.chat = [*self.chat[-49:], (self._folding, payload["seat"], payload["text"])]
+        line = ChatLine(self._folding, payload["seat"], payload["text"], payload.get("phrase"))
+        self.chat = [*self.chat[-49:], line]
 
     def _on_closed(self, payload: dict[str, Any]) -> None:
         self.closed = True
@@ -445,7 +462,7 @@ class TableState:
 
     def _on_hidden(self, payload: dict[str, Any]) -> None:
         self.hidden.add(payload["line"])
-        self.chat = [line for line in self.chat if line[0] != payload["line"]]
+        self.chat = [line for line in self.chat if line.seq != payload["line"]]
 
     def _on_muted(self, payload: dict[str, Any]) -> None:
         if payload.get("on", True):

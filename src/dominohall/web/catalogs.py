@@ -20,7 +20,8 @@ def messages() -> dict[str, str | None]:
     """Every message of the site: its msgid and, for a plural message, its plural msgid."""
     found: dict[str, str | None] = {}
     sources = [(path, "jinja2.ext:babel_extract") for path in sorted((HERE / "templates").glob("*.html"))]
-    sources += [(HERE / name, "python") for name in ("pages.py", "forms.py", "words.py", "replays.py", "tutorial.py")]
+    modules = ("pages.py", "forms.py", "words.py", "replays.py", "tutorial.py", "me.py")
+    sources += [(HERE / name, "python") for name in modules]
     for path, method in sources:
         options = {"extensions": "jinja2.ext.i18n"} if method != "python" else {}
         for _line, message, _comments, _context in extract_from_file(method, path, KEYWORDS, options=options):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from collections.abc import Sequence
@@ -10,7 +9,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-import segno
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markdown_it import MarkdownIt
@@ -37,10 +35,12 @@ from .forms import (
     settings_of,
     table_choices,
 )
+from .me import router as player_pages
 from .players import link_seat, remembered_name
 from .replays import router as replays
-from .responses import ONE_YEAR, language_of, not_found, page
+from .responses import ONE_YEAR, language_of, not_found, page, share_qr
 from .seats import cookie_name, hall_of, set_seat_cookie
+from .shell import router as shell
 from .words import bot_names, game_title, game_traits_block, seat_labels, table_strings
 
 router = APIRouter(include_in_schema=False)
@@ -64,6 +64,8 @@ def mount(app: FastAPI) -> None:
     # only the static files, which hold no secret and echo nothing a visitor sent
     app.mount("/static", GZipMiddleware(Assets(directory=HERE / "static"), compresslevel=6), name="static")
     app.include_router(replays)  # the replay viewer and the tutorial: /{language}/replay before /{language}/{slug}
+    app.include_router(shell)  # the service worker, the manifest and the offline page: before /{language}/{slug}
+    app.include_router(player_pages)  # /{language}/me, /p/<id> and /leaderboard, also before /{language}/{slug}
     app.include_router(router)
 
 
@@ -281,20 +283,8 @@ async def table_page(table_id: str, request: Request) -> Response:
         drawing=DRAWING_MODULES[GAME_SITES[summary["game"]].board],
         styles=DRAWING_STYLES.get(GAME_SITES[summary["game"]].board, ()),
         rules_slug=GAME_SITES[summary["game"]].slug,
+        name=await remembered_name(request),  # the sit form's, prefilled
     )
-
-
-@functools.lru_cache(maxsize=1024)
-def share_qr(link: str, title: str) -> str:
-    """The table's link as a QR code in inline SVG markup: no script, no image to fetch, sized by the CSS.
-    Kept for the links asked lately (a code takes about 5 ms to make, and a table's page is asked often).
-
-    >>> share_qr("http://127.0.0.1:8000/t/KjYuHsOHbRA", "QR")[:61]
-    '<svg role="img" viewBox="0 0 33 33" class="qr-code"><title>QR'
-    """
-    code = segno.make(link, error="m")
-    svg = code.svg_inline(border=2, dark="#1d2321", light="#ffffff", title=title, omitsize=True, svgclass="qr-code")
-    return '<svg role="img" ' + str(svg).removeprefix("<svg ")
 
 
 @router.get("/{language}/bots")
@@ -374,6 +364,7 @@ def game_form(
     status = 400 if problems else 200
     wrong = {problem["field"] for problem in problems}
     context: dict[str, Any] = {"slug": slug, "fields": fields, "chosen": chosen, "problems": problems, "wrong": wrong}
+    context["game"] = game  # its leaderboard's link
     context["max_seats"] = most_seats(game)
     if GAME_SITES[game].deal_table:
         context["deal"] = deal_rows(game)

@@ -14,15 +14,18 @@ import logging
 import secrets
 import time
 from http.cookies import SimpleCookie
+from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..tables.ports import Player, PlayerStore, StoreError
+from ..tables.ratings import MU, SIGMA
 from ..tables.state import token_hash
 from . import COOKIE as LANGUAGE_COOKIE
 from . import LANGUAGES
+from .words import shown_name
 
 log = logging.getLogger("dominohall.players")
 
@@ -34,6 +37,19 @@ SECRET_STATE = "player_secret"
 it yet)."""
 QUIET_PATHS = ("/static/", "/healthz", "/favicon")
 """Paths whose answers give no player cookie: files and the health check are no visit."""
+MATCHES_SHOWN = 50
+"""The most matches ``GET /api/me`` lists (the newest)."""
+LEADERBOARD_LEAST = 3
+"""Rated matches of the game in the period a player needs to be on a leaderboard."""
+LEADERBOARD_ROWS = 100
+"""Players a leaderboard lists (the best)."""
+DAY = 24 * 3600.0
+PERIODS = {"week": 7 * DAY, "month": 30 * DAY, "all": None}
+"""Each leaderboard's period: the last 7 days, the last 30 days, or every match ever."""
+ALL_TREND = 30 * DAY
+"""The all-time leaderboard's trend: the change over the last 30 days."""
+PROVISIONAL = 0.6 * SIGMA
+"""A rating whose uncertainty is still above this is provisional (the pages mark it "?")."""
 
 
 def new_secret() -> str:
@@ -79,10 +95,10 @@ class PlayerCookies:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] < 400:  # a refusal gives nothing
-                headers = MutableHeaders(scope=message)  # the cookie goes first: a client reading one gets the route's
+                headers = MutableHeaders(scope=message)  # the cookie goes last: a client reading the first
                 if not any(value.startswith(f"{PLAYER_COOKIE}=") for value in headers.getlist("set-cookie")):
                     cookie = (b"set-cookie", player_cookie(secret, self.secure).encode("latin-1"))
-                    message["headers"] = [cookie, *message.get("headers", [])]
+                    message["headers"] = [*message.get("headers", []), cookie]  # gets the route's (a seat's)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
@@ -160,3 +176,54 @@ async def link_seat(connection: HTTPConnection, table_id: str, token: str, name:
             await players.update_player(player.player_id, name=name.strip())
     except StoreError as error:
         log.warning("the seat could not be linked to its player: %s", error, extra={"table": table_id})
+
+
+async def player_data(
+    players: PlayerStore, player: Player, language: str, shown: int = MATCHES_SHOWN
+) -> dict[str, Any]:
+    """What the site tells of ``player`` (``GET /api/me``, the player's pages): id, name, language, leaderboard,
+    their ``shown`` newest matches (a forgotten player's name in them said in ``language``) and their ratings
+    by game (``provisional`` while the uncertainty is wide)."""
+    matches = await players.matches_of(player.player_id, shown)
+    for match in matches:
+        match["seats"] = [seat | {"name": shown_name(language, seat["name"])} for seat in match["seats"]]
+    ratings = await players.ratings_of(player.player_id)
+    for rating in ratings.values():
+        rating["provisional"] = rating.pop("sigma") > PROVISIONAL
+        rating.pop("mu")
+    return {
+        "id": player.player_id,
+        "name": player.name,
+        "language": player.language,
+        "leaderboard": player.leaderboard,
+        "matches": matches,
+        "ratings": ratings,
+    }
+
+
+async def leaderboard_data(players: PlayerStore, game: str, period: str, now: float) -> dict[str, Any]:
+    """The leaderboard of ``game`` over ``period`` (a key of ``PERIODS``) as ``GET /api/leaderboard`` tells it:
+    the players who chose to be shown, with at least ``LEADERBOARD_LEAST`` rated matches in the period, best
+    rating first, each with their place, id, name, rating, matches in the period and ever, and trend."""
+    length = PERIODS[period]
+    since = None if length is None else now - length
+    trend_since = now - ALL_TREND if length is None else since
+    rows = await players.leaderboard(game, since, LEADERBOARD_LEAST, LEADERBOARD_ROWS, trend_since)
+    return {
+        "game": game,
+        "period": period,
+        "least": LEADERBOARD_LEAST,
+        "players": [
+            {
+                "place": index + 1,
+                "id": row["id"],
+                "name": row["name"],
+                "rating": round(row["mu"]),
+                "provisional": row["sigma"] > PROVISIONAL,
+                "matches": row["matches"],
+                "total": row["total"],
+                "trend": round(row["mu"] - (MU if row["before"] is None else row["before"])),
+            }
+            for index, row in enumerate(rows)
+        ],
+    }

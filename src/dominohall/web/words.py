@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..tables.phrases import PHRASES, REACTIONS
 from ..tables.ports import FORMER_PLAYER
 from ..tables.settings import DEFAULT_GAME, GAME_SITES, game_traits
 from . import plural_forms, translations
@@ -85,6 +86,8 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
         **layout_words(language),
         **fair_words(language),
         **reader_words(language),
+        **phrase_words(language),
+        **legend_words(language),
         **(hand_words(language) if traits["noun"] == "hand" else {}),
         **(train_words(language) if traits["trains"] else {}),
     }
@@ -100,7 +103,8 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
             language, "Your hand, %(num)d tile: %(tiles)s.", "Your hand, %(num)d tiles: %(tiles)s."
         ),
     }
-    block: dict[str, Any] = {"lang": language, "words": words, "plurals": plurals}
+    block: dict[str, Any] = {"lang": language, "words": words, "plurals": plurals, "phrases": list(PHRASES)}
+    block["reactions"] = REACTIONS
     if protocol is not None:
         block["protocol"] = protocol
     return json.dumps(block, ensure_ascii=False)
@@ -179,6 +183,50 @@ def scoring_words(language: str) -> dict[str, str]:
     }
 
 
+def legend_words(language: str) -> dict[str, str]:
+    """What the board's outlined tiles are, for a player and for a watcher."""
+    forms = translations(language)
+    return {
+        "laid_since": forms.gettext("laid since your last turn"),
+        "laid_lately": forms.gettext("laid in the last round of moves"),
+    }
+
+
+def phrase_words(language: str) -> dict[str, str]:
+    """The quick phrases (``phrase_<code>``) and the reactions' names (``reaction_<code>``, for screen readers),
+    and the words around them: a phrase travels as its code, and each page says it in its own language."""
+    forms = translations(language)
+    said = {
+        "hello": forms.gettext("Hello!"),
+        "good-luck": forms.gettext("Good luck!"),
+        "your-turn": forms.gettext("Your turn!"),
+        "one-moment": forms.gettext("One moment, please."),
+        "nice-move": forms.gettext("Nice move!"),
+        "well-played": forms.gettext("Well played!"),
+        "oops": forms.gettext("Oops!"),
+        "sorry": forms.gettext("Sorry!"),
+        "thanks": forms.gettext("Thanks!"),
+        "good-game": forms.gettext("Good game!"),
+        "again": forms.gettext("One more match?"),
+        "bye": forms.gettext("Bye!"),
+    }
+    named = {
+        "thumbs-up": forms.gettext("thumbs up"),
+        "clap": forms.gettext("applause"),
+        "laugh": forms.gettext("laughter"),
+        "wow": forms.gettext("wow"),
+        "sad": forms.gettext("sadness"),
+    }
+    return {
+        **{f"phrase_{code}": said[code] for code in PHRASES},
+        **{f"reaction_{code}": named[code] for code in REACTIONS},
+        "phrases": forms.gettext("Quick phrases"),
+        "a_watcher": forms.gettext("A watcher"),
+        "unmute_watchers": forms.gettext("Show the watchers' messages again"),
+        "phrase_rate": forms.gettext("One quick phrase every 2 seconds: wait a moment."),
+    }
+
+
 def control_words(language: str) -> dict[str, str]:
     """The words of the board's tools, the hand, the host's controls and the chat."""
     forms = translations(language)
@@ -186,8 +234,13 @@ def control_words(language: str) -> dict[str, str]:
         "on_tile": forms.gettext("on %(tile)s"),
         "cancel": forms.gettext("Cancel"),
         "drawn_no_fit": forms.gettext("You drew %(tile)s. It fits nowhere, so your turn passes."),
+        "hand_place": forms.gettext("%(tile)s: place %(num)d of %(total)d in your hand"),
         "sound_on": forms.gettext("Sound: on"),
         "sound_off": forms.gettext("Sound: off"),
+        "notify_turn": forms.gettext("Your turn at %(table)s"),
+        "notify_blocked": forms.gettext(
+            "This browser blocks notifications from this site: its site settings can allow them."
+        ),
         "away": forms.gettext("away: a bot plays meanwhile"),
         "offline": forms.gettext("offline"),
         "bot_level_for": forms.gettext("Bot level for seat %(num)d"),
@@ -208,7 +261,7 @@ def control_words(language: str) -> dict[str, str]:
 
 UNREADABLE = (
     "bad-json", "bad-message", "unknown-type", "bad-tile", "bad-train", "not-found", "bad-method", "bad-request",
-    "too-slow",
+    "too-slow", "bad-phrase",
 )  # fmt: skip
 """Error codes of messages a page of this site never sends as they were: one sentence serves them all."""
 
@@ -347,8 +400,8 @@ def life_words(language: str) -> dict[str, str]:
         "fold": forms.gettext("Show the board"),
         "unfold": forms.gettext("Show the summary"),
         "records": forms.gettext("Records"),
-        "record_match": forms.gettext("Match %(num)d"),
-        "record_so_far": forms.gettext("Match %(num)d so far"),
+        "record_match": forms.gettext("Match %(num)d (record, JSON)"),
+        "record_so_far": forms.gettext("Match %(num)d so far (record, JSON)"),
         "record_download": forms.gettext("Download the record (JSON)"),
         "record_download_so_far": forms.gettext("Download the record so far (JSON)"),
         "record_replay": forms.gettext("Replay"),

@@ -14,6 +14,14 @@ export const GAP = 2; // between touching tiles
 // "feet": doubles' toes round a centre double (Chicken Foot); "line": one line from the lead, or a spinner's
 // arms, winding round the middle (the standard game); "trains": a row per train from the engine (Mexican Train).
 export const DRAWINGS = ["feet", "line", "trains"];
+const INK = "#1d2321";
+// Coloured pips: a colour for each number from 1 to 15, each at least 3:1 on the ivory tile and told apart from
+// the others with any of the three kinds of colour blindness (tests/web/test_colours.py); the pips still count.
+const HUES = ["#0072b2", "#d55e00", "#005a00", "#a52d78", "#2d2d78", INK, "#96874b", "#8778f0", "#b46969", "#b41e3c",
+  "#5a1e4b", "#0f96a5", "#691e1e", "#69961e", "#00784b"];
+/** How the tiles are drawn, as the browser keeps it (``dh_tiles``): "" classic pips, "colour" coloured pips,
+ * "numbers" large numerals. */
+export const look = { style: globalThis.localStorage?.getItem("dh_tiles") || "" };
 const PIPS = {
   1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
   5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
@@ -43,16 +51,19 @@ export const along = (x, y, heading, distance) => {
 /** The angle of a tile's long side: along its line, across it for a double (the root lies level). */
 export const angleOf = (s) => (s.root ? 0 : s.heading) + (s.double ? 90 : 0);
 
-/** One half of a tile, its top-left corner at (x, y), showing n (a number over 9 in figures, kept upright). */
+/** One half of a tile, its top-left corner at (x, y), showing n: pips, or a numeral kept upright (a number over
+ * 9, or any but the blank in large numbers), in ink or its colour (``look``). */
 function half(group, x, y, n, turn = 0) {
-  if (n > 9) {
+  const fill = look.style === "colour" && n ? HUES[n - 1] : INK;
+  if (n > 9 || (look.style === "numbers" && n)) {
     const [cx, cy] = [x + UNIT / 2, y + UNIT / 2];
-    const text = el("text", { x: cx, y: cy + 4.5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#1d2321", class: "pip" }, group);
+    const size = look.style !== "numbers" ? 13 : n > 9 ? 15 : 19;
+    const text = el("text", { x: cx, y: cy + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill, class: "pip" }, group);
     if (turn) text.setAttribute("transform", `rotate(${-turn} ${cx} ${cy})`);
     text.textContent = String(n);
     return;
   }
-  for (const [col, row] of PIPS[n] || []) el("circle", { cx: x + 4.5 + col * 5.5, cy: y + 4.5 + row * 5.5, r: 1.9, fill: "#1d2321", class: "pip" }, group);
+  for (const [col, row] of PIPS[n] || []) el("circle", { cx: x + 4.5 + col * 5.5, cy: y + 4.5 + row * 5.5, r: 1.9, fill, class: "pip" }, group);
 }
 
 /** A tile standing upright, ``top`` over ``bottom``, its centre at the group's origin (turned by ``turn``). */

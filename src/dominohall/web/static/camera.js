@@ -8,7 +8,7 @@ const LEGIBLE_SCALE = 1.4; // the least the camera picks itself: pips 5.3 px, ti
 const MAX_SCALE = 5;
 const PAD = 1.2 * UNIT;
 const MARGIN = 3 * UNIT; // between a followed tile and the frame's edge (and the tools)
-const TOOLS_PX = 48; // the board's tools over its top edge: a fitted board starts below them
+const TOOLS_PX = 48; // the board's tools over its top edge, when there are none to measure: a fitted board starts below them
 
 const { min, max } = Math;
 
@@ -34,6 +34,10 @@ export class Camera {
     this.pointers = new Map();
     this.origins = new Map();
     this.moved = false;
+    /** The board's tools (zoom, fit, sound) laid over its top edge, measured: they wrap on a narrow board. */
+    this.tools = container.parentElement?.querySelector(":scope > .board-tools") ?? null;
+    this.strip = TOOLS_PX; // their height over the board when the frame was chosen
+    this.reframing = false;
     container.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
     container.addEventListener("pointerdown", (event) => this.down(event));
     container.addEventListener("pointermove", (event) => this.move(event));
@@ -80,7 +84,7 @@ export class Camera {
   followBox() {
     if (!this.dense() || !this.focus.length) return this.fitBox();
     const [width, height] = this.size();
-    const room = Math.max(height - TOOLS_PX, height / 2);
+    const room = Math.max(height - this.toolsHeight(), height / 2);
     let area = null;
     for (const box of this.focus.slice(0, this.together)) area = union(area, box);
     let scale = LEGIBLE_SCALE;
@@ -100,7 +104,15 @@ export class Camera {
   /** The board's size in units at the legible scale, below its tools: [across, down]. @returns {[number, number]} */
   room() {
     const [width, height] = this.size();
-    return [width / LEGIBLE_SCALE, (height - TOOLS_PX) / LEGIBLE_SCALE];
+    return [width / LEGIBLE_SCALE, (height - this.toolsHeight()) / LEGIBLE_SCALE];
+  }
+
+  /** How far down the board its tools reach, and a little gap (screen pixels): one row of buttons, or two or
+   * three when they wrap on a narrow board or in longer words. */
+  toolsHeight() {
+    const tools = this.tools?.getBoundingClientRect();
+    if (!tools?.height) return TOOLS_PX;
+    return Math.max(0, tools.bottom - this.container.getBoundingClientRect().top) + 6;
   }
 
   size() {
@@ -112,7 +124,7 @@ export class Camera {
    * tools (the zoom and sound buttons over its top edge). */
   fitBox() {
     const [width, height] = this.size();
-    const room = Math.max(height - TOOLS_PX, height / 2);
+    const room = Math.max(height - this.toolsHeight(), height / 2);
     const b = this.bounds || { minX: -100, minY: -60, maxX: 100, maxY: 60 };
     let w = Math.max(b.maxX - b.minX + 2 * PAD, width / MAX_FIT_SCALE);
     let h = Math.max(b.maxY - b.minY + 2 * PAD, room / MAX_FIT_SCALE);
@@ -131,6 +143,14 @@ export class Camera {
     const part = this.mode === "follow" && this.focus.length > 0 && this.dense(); // "part" of a dense board
     this.container.dataset.camera = part ? "part" : this.mode;
     this.onChange(this);
+    const strip = this.toolsHeight(); // "Fit" and "Follow the play" take turns: the tools may wrap anew
+    if (this.fitted && strip !== this.strip && !this.reframing) {
+      this.strip = strip;
+      this.reframing = true; // once: the tools' new height frames the board, whatever it changes then
+      this.box = this.autoBox();
+      this.apply();
+      this.reframing = false;
+    }
   }
 
   /** Show the whole board, however small, until ``follow`` is asked. */

@@ -1,6 +1,7 @@
 // The chat's tools, loaded only once someone else has said something (the table page's weight stays low):
 // Report and Mute on each line of another person (Mute hides their lines on this page, remembered by name in
-// this browser), Unmute for the names muted here, and the host's "Mute at this table" on the others' seats.
+// this browser; on a watcher's quick phrase, every watcher's), Unmute for the names muted here, and the host's
+// "Mute at this table" on the others' seats. A quick phrase has no words to report.
 import { format, make, words } from "./i18n.js";
 import { mutedNames } from "./side.js";
 
@@ -11,9 +12,10 @@ const reported = new Set(); // the lines this page has reported
  * @param {{table: Table, you: number | null, send: (message: object) => void, again: () => void}} ctx */
 export function decorate(log, seats, { table, you, send, again }) {
   for (const item of log.querySelectorAll("li[data-seat]")) {
+    const watcher = item.dataset.seat === "watcher";
     const seat = Number(item.dataset.seat);
     const line = Number(item.dataset.seq);
-    const name = table.seats[seat]?.name ?? "";
+    const name = watcher ? words.a_watcher : table.seats[seat]?.name ?? "";
     if (seat === you || !line || item.querySelector(".chat-tools")) continue;
     const report = button(reported.has(line) ? words.reported : words.report, `${words.report}: ${name}`, () => {
       send({ t: "report", line });
@@ -21,9 +23,9 @@ export function decorate(log, seats, { table, you, send, again }) {
       again();
     });
     report.disabled = reported.has(line);
-    const mute = button(words.mute, `${words.mute}: ${name}`, () => setMuted(name, true, again));
+    const mute = button(words.mute, `${words.mute}: ${name}`, () => (watcher ? hushWatchers(true, again) : setMuted(name, true, again)));
     item.append(make("span", null, { class: "chat-tools" }));
-    item.lastElementChild?.append(report, mute);
+    item.lastElementChild?.append(...(item.dataset.phrase ? [] : [report]), mute);
   }
   unmutes(log, table, again);
   if (you !== null && you === table.host_seat) hostMutes(seats, table, you, send);
@@ -51,6 +53,13 @@ function unmutes(log, table, again) {
   const here = new Set(table.seats.map((seat) => seat.name));
   box.replaceChildren(...mutedNames().filter((name) => here.has(name)).map((name) =>
     button(format(words.unmute, { name }), format(words.unmute, { name }), () => setMuted(name, false, again))));
+  if (localStorage.getItem("dh_mute_watchers") === "1") box.append(button(words.unmute_watchers, words.unmute_watchers, () => hushWatchers(false, again)));
+}
+
+/** Hide (or show again) every watcher's quick phrases on this browser's pages. @param {boolean} on @param {() => void} again */
+function hushWatchers(on, again) {
+  localStorage.setItem("dh_mute_watchers", on ? "1" : "");
+  again();
 }
 
 /** The host's "Mute at this table" (or "Let them chat") on each other person's seat.

@@ -126,11 +126,13 @@ export function trainNotes(view, seat) {
   return /** @type {{kind: "marked" | "uncovered", text: string}[]} */ (found);
 }
 
-/** The tiles the other seats laid since your last move this round (all of the round's plays for a watcher). */
+/** The tiles the other seats laid since your last move this round; for a watcher, those of the last round of
+ * moves (since the last mover's move before: at most one a seat), not every tile of the round. */
 export function sinceMyTurn(view, you) {
   const history = view?.history || [];
+  const [mover, last] = you === null ? [history.at(-1)?.seat, history.length - 1] : [you, history.length];
   let from = 0;
-  if (you !== null) history.forEach((entry, index) => { if (entry.seat === you) from = index + 1; });
+  history.forEach((entry, index) => { if (entry.seat === mover && index < last) from = index + 1; });
   return new Set(history.slice(from).filter((entry) => entry.kind === "play" && entry.seat !== you).map((entry) => entry.tile));
 }
 

@@ -2,7 +2,7 @@
 // and the version of the table protocol its server speaks.
 const block = JSON.parse(/** @type {string} */ (document.getElementById("strings")?.textContent));
 
-export const { lang, words, plurals, protocol } = block;
+export const { lang, words, plurals, protocol, phrases, reactions } = block;
 const rules = new Intl.PluralRules(lang);
 
 /** Fill the ``%(name)s`` and ``%(num)d`` places of a message. */

@@ -6,16 +6,17 @@ import { format, plural, words } from "./i18n.js";
 import { shownView } from "./state.js";
 
 /**
- * Say what the key for ``what`` asks for, in the live region: of the round as the page shows it (nothing to
- * play while the connection is down or a bot plays your seat). ``names``: the seats' names, ``trainName``: a
- * Mexican Train train's name.
- * @param {"ends" | "counts" | "hand" | "last"} what @param {State} state @param {string[]} names
+ * Say what the key ``code`` (KeyE, KeyC, KeyH or KeyL) asks for, in the live region: of the round as the page
+ * shows it (nothing to play while the connection is down or a bot plays your seat). ``seatNames(table)``: the
+ * seats' names, ``trainName``: a Mexican Train train's name.
+ * @param {string} code @param {State} state @param {(table: Table) => string[]} seatNames
  * @param {(train: Train) => string} trainName
  */
-export function readout(what, state, names, trainName) {
+export function readout(code, state, seatNames, trainName) {
   const view = shownView(state);
-  const at = { you: state.you, names, trainName };
-  const text = view ? { ends, counts, hand, last }[what](state.link === "closed" ? { ...view, legal_moves: [], offline: true } : view, at) : words.read_no_round;
+  const at = { you: state.you, names: seatNames(/** @type {Table} */ (state.table)), trainName };
+  const say = { KeyE: ends, KeyC: counts, KeyH: hand, KeyL: last }[code];
+  const text = view ? say(state.link === "closed" ? { ...view, legal_moves: [], offline: true } : view, at) : words.read_no_round;
   const region = /** @type {HTMLElement} */ (document.getElementById("announce"));
   region.textContent = region.textContent === text ? `${text}\u00a0` : text; // the same words again are read again
 }

@@ -1,7 +1,7 @@
 // Beside the board: the seats (with the host's controls), the table's settings before the start, the chat.
 import { control } from "./form.js";
 import { trainNotes } from "./feed.js";
-import { format, make, plural, words } from "./i18n.js";
+import { format, make, plural, reactions, words } from "./i18n.js";
 import { trainMarker } from "./ring.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
@@ -171,17 +171,25 @@ function settingValue(name, field, other) {
   return whole(value);
 }
 
+/** A quick phrase's code said in this page's language (a reaction: its emoji and, for screen readers, its name).
+ * @param {string} code */
+export const phraseText = (code) => (reactions[code] ? `${reactions[code]} ${words[`reaction_${code}`]}` : words[`phrase_${code}`] ?? "");
+
 /** The names whose chat lines this browser hides (chat-tools.js's Mute). @returns {string[]} */
 export const mutedNames = () => JSON.parse(localStorage.getItem("dh_muted") || "[]");
 
-/** The chat's messages: each seat's name and its words, always as text; not those of a person muted here. */
+/** The chat's messages: each seat's name (or "A watcher") and its words, always as text, a quick phrase in this
+ * page's language; not those of a person muted here (nor the watchers', once muted). */
 export function renderChat(log, empty, messages, seats) {
   const muted = mutedNames();
-  messages = messages.filter(({ seat }) => !muted.includes(seats?.[seat]?.name));
-  log.replaceChildren(...messages.map(({ seat, text, seq }) => {
-    const item = make("li", null, { "data-seat": seat, "data-seq": seq });
-    const who = make("span", seatName(seats?.[seat], seat), { class: "who" });
-    item.append(who, make("span", ": ", { class: "visually-hidden" }), make("span", text, { class: "said" })); // read apart
+  const hushed = localStorage.getItem("dh_mute_watchers") === "1";
+  messages = messages.filter(({ seat }) => (seat === null ? !hushed : !muted.includes(seats?.[seat]?.name)));
+  log.replaceChildren(...messages.map(({ seat, text, seq, phrase }) => {
+    const item = make("li", null, { "data-seat": seat ?? "watcher", "data-seq": seq, ...(phrase && { "data-phrase": phrase }) });
+    const who = make("span", seat === null ? words.a_watcher : seatName(seats?.[seat], seat), { class: "who" });
+    const said = make("span", phrase ? reactions[phrase] ?? phraseText(phrase) : text, { class: phrase ? "said phrase" : "said" });
+    if (reactions[phrase]) said.append(make("span", ` ${words[`reaction_${phrase}`]}`, { class: "visually-hidden" }));
+    item.append(who, make("span", ": ", { class: "visually-hidden" }), said); // read apart
     return item;
   }));
   empty.hidden = messages.length > 0;

@@ -21,7 +21,8 @@ export function reduce(state, frame, now = 0) {
   if (frame.t !== "error") return settle(isAction(frame) ? act(state, frame) : received(state, frame, now));
   const { code, message, rule = null, field = null, id } = frame; // refused: the move may be tried again
   if (id?.startsWith("fair-")) return noteFair(state, "late", id.split("-")[1], code); // a deal came first: no problem
-  return { ...state, movedAt: null, problem: { code, message, rule, field } };
+  const said = id?.startsWith("phrase-") && code === "rate-limited" ? "phrase-rate" : code; // a quick phrase's own words
+  return { ...state, movedAt: null, problem: { code: said, message, rule, field } };
 }
 
 /** The page's own actions (no server frame is called so). */
@@ -43,7 +44,7 @@ function received(state, frame, now) {
     case "snapshot": return snapshot(next, frame);
     case "welcome": return { ...next, you: frame.you };
     case "presence": return { ...next, connected: frame.connected };
-    case "chat": return frame.hidden ? next : { ...next, chat: [...next.chat, { seat: frame.seat, text: frame.text, seq: frame.seq }].slice(-CHAT_LENGTH) };
+    case "chat": return frame.hidden ? next : { ...next, chat: [...next.chat, { seat: frame.seat, text: frame.text, seq: frame.seq, ...(frame.phrase && { phrase: frame.phrase }) }].slice(-CHAT_LENGTH) };
     case "hidden": return { ...next, chat: next.chat.filter((line) => line.seq !== frame.line) };
     case "closed": return { ...next, view: next.view && { ...next.view, legal_moves: [] } };
     case "round": return { ...next, summary: null, view: frame.view }; // replaces the finished round
@@ -272,3 +273,9 @@ export function pointsOf(rows, index) {
   const before = index === 0 ? row?.map(() => 0) : rows[index - 1];
   return row && before ? row.map((value, i) => value - before[i]) : null;
 }
+
+/** Your hand in your own order: the tiles of ``order`` still in ``hand``, as they were (a tile played leaves
+ * the others where they are), then the others (just drawn) as ``hand`` lists them. @param {Tile[]} hand
+ * @param {Tile[]} order @returns {Tile[]} */
+export const arrange = (hand, order) => [...order.filter((tile) => hand.includes(tile)), ...hand.filter((tile) => !order.includes(tile))];
+

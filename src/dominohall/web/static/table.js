@@ -1,6 +1,6 @@
 // The table page: the game over the table's WebSocket (docs/protocol.md), the board with the seats around
 // it and the hand, the status bar and the action feed, the seats with the host's controls, the scores, chat.
-import { drawBoard, focusKeys } from "./board.js";
+import { drawBoard, focusKeys, look } from "./board.js";
 import { Camera } from "./camera.js";
 import { panelRoles, showTab, wireControls } from "./controls.js";
 import { clockText, Ticker } from "./clock.js";
@@ -12,9 +12,9 @@ import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
-import { renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
-import { beep, unlockOnGesture, warn } from "./sound.js";
-import { contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
+import { phraseText, renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
+import { beep, click, unlockOnGesture, warn } from "./sound.js";
+import { arrange, contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
 import { paintClocks, warnNow } from "./timing.js";
 
@@ -28,6 +28,8 @@ const NOTICE_MS = 6000;
 const FILL_LEVEL = "medium";
 /** @type {typeof import("./chat-tools.js") | null} chat-tools.js, loaded once someone else has said something */
 let tools = null;
+/** @type {typeof import("./prefs.js") | null} prefs.js (sorting the hand), loaded once first used */
+let prefs = null;
 
 const stored = new Scores(tableId); // the scoreboard's rows, kept in the browser's storage across reloads
 /** Everything the page knows and shows (state.js): changed only through ``update``. */
@@ -84,7 +86,6 @@ const send = (message) => connection.send(message);
 $("start").addEventListener("click", () => send({ t: "start" }));
 $("fill").addEventListener("click", () => send({ t: "start", fill: FILL_LEVEL }));
 $("back").addEventListener("click", () => send({ t: "back" }));
-$("rules").addEventListener("click", () => $("rules").classList.toggle("open"));
 wireControls({ send, leave, playing: () => state.table?.phase === "playing" });
 $("draw").addEventListener("click", () => move({ t: "draw", at: state.seq }));
 $("pass").addEventListener("click", () => move({ t: "pass", at: state.seq }));
@@ -97,12 +98,15 @@ $("zoom-in").addEventListener("click", () => camera.zoom(1.25));
 $("zoom-out").addEventListener("click", () => camera.zoom(0.8));
 $("fit").addEventListener("click", () => camera.fit());
 $("follow").addEventListener("click", () => camera.follow());
+$("phrases-open").addEventListener("click", () => import("./phrases.js").then((picker) => picker.toggle($("phrases"), $("phrases-open"), send)));
 $("watch").addEventListener("click", () => setWatching(true));
 $("unwatch").addEventListener("click", () => setWatching(false));
 $("settings").addEventListener("submit", (event) => {
   event.preventDefault();
   send({ t: "settings", settings: settingsOf(event.target, game) });
 });
+for (const one of /** @type {NodeListOf<HTMLInputElement>} */ (document.getElementsByName("tile-style"))) one.checked = one.value === look.style; // as kept
+for (const kind of ["click", "change"]) $("hand-prefs").addEventListener(kind, async (event) => (prefs ??= await import("./prefs.js")).pick(event, state, handActions));
 $("board").addEventListener("click", (event) => {
   const target = /** @type {Element} */ (event.target).closest?.(".target");
   if (target && state.choice && !camera.wasDragged()) play(state.choice.moves[Number(target.dataset.index)]);
@@ -141,7 +145,7 @@ async function takeSeat(seat) {
 }
 
 function showProblem(code, message, rule) {
-  const text = words[`rule_${rule}`] || words[`error_${code}`] || words.error_other;
+  const text = words[`rule_${rule}`] || words[`error_${code}`] || (code === "phrase-rate" ? words.phrase_rate : words.error_other);
   $("problem").textContent = text;
   $("problem").hidden = false;
   $("announce").textContent = text;
@@ -182,11 +186,34 @@ function refocus() {
   const next = playable() || $("hand").querySelector(".tile");
   if (!next) return;
   next.focus({ preventScroll: true });
+  if (next.dataset.why === words.why_wait) handActions.why(null); // the page moved the focus: the person asked nothing
   done.refocus = null;
 }
 
+/** Your hand's order as the browser keeps it for this table and seat: {round, order}. */
+const orderKey = () => `dh_hand_${tableId}_${state.you}`;
+const keptOrder = () => JSON.parse(localStorage.getItem(orderKey()) || "{}");
+const keepOrder = (kept) => localStorage.setItem(orderKey(), JSON.stringify(kept));
+
 const handActions = {
   play,
+  /** Your hand in your order (state.js's ``arrange``), kept through reloads; a new round's hand comes as the
+   * server lists it. @param {View} view */
+  order(view) {
+    const hand = view.hand || [];
+    const kept = keptOrder();
+    const round = roundKey(/** @type {Table} */ (state.table), view);
+    const order = arrange(hand, kept.round === round ? kept.order : []);
+    if (hand.length) keepOrder({ ...kept, round, order });
+    return order;
+  },
+  /** Keep ``order`` (if given) as your hand's, say ``text`` (if any), show the hand.
+   * @param {Tile[] | null} order @param {string | null} text */
+  keep(order, text) {
+    if (order) keepOrder({ ...keptOrder(), order });
+    if (text) say(text);
+    renderView();
+  },
   /** A Mexican Train train's name, as the board writes it. @param {Train} train */
   trainName: (train) => trainNames(/** @type {View} */ (state.view))[train === "mexican" ? (state.view?.trains?.length ?? 1) - 1 : train],
   choose(tile, moves, current, focus) {
@@ -230,6 +257,7 @@ if (window.ResizeObserver) {
 
 const boardLabel = $("board").dataset.label ?? "";
 const pageTitle = document.title;
+const tableName = document.querySelector("h1")?.textContent ?? "";
 
 /** Mexican Train's trains by name, in the view's order: each seat's (yours said so), then the Mexican train.
  * @param {View} view */
@@ -249,6 +277,7 @@ function renderBoard() {
   const fits = (view.legal_moves || []).some((move) => move.kind === "play" && move.on === pending); // yours to cover
   const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : uncovered ? words.cover_first : words.waits_toes;
   const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
+  $("recent-legend").textContent = state.you === null ? words.laid_lately : words.laid_since;
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
   const ends = [...new Set((view.open_ends || []).map(([, pips]) => pips))];
@@ -312,13 +341,14 @@ function renderTable(table) {
   renderStatus(table);
   const rules = rulesLine(table, game);
   $("rules").replaceChildren(make("span", `${words.rules_label}: `, { class: "visually-hidden" }), make("span", rules, { class: "line" }));
-  $("rules").title = rules; // the whole line where a narrow screen cuts it; a tap shows it all
+  $("rules").title = rules;
   $("sit-name").hidden = !(you === null && waiting && !state.watching);
   $("watching").hidden = !(you === null && waiting && state.watching);
   $("settings").hidden = !(waiting && host);
   $("leave").hidden = you === null || isAway(state);
   $("chat-form").hidden = you === null;
   $("chat-seated").hidden = you !== null;
+  unseen?.renderBell(you !== null);
   renderNext($, table, you, invited(table));
   renderAway($, mySeat(state), isAway(state));
   renderRecords($, records(table));
@@ -351,7 +381,21 @@ let ended = null;
 /** @type {Promise<void> | null} */
 let endedLoading = null;
 const loadEnded = () => (endedLoading ??= import("./summary.js").then((module) => { ended = module; renderView(); }));
-(globalThis.requestIdleCallback ?? setTimeout)(() => loadEnded(), { timeout: 3000 });
+/** away.js (your turn while the tab is hidden: its icon, a notification), loaded when the page is idle.
+ * @type {typeof import("./away.js") | null} */
+let unseen = null;
+/** fly.js (a tile laid flies to its place), loaded when the page is idle unless the player wants less motion.
+ * @type {typeof import("./fly.js") | null} */
+let flight = null;
+(globalThis.requestIdleCallback ?? setTimeout)(() => {
+  loadEnded();
+  if (!matchMedia("(prefers-reduced-motion: reduce)").matches) import("./fly.js").then((module) => { flight = module; });
+  import("./away.js").then((module) => {
+    unseen = module;
+    unseen.wireBell(showNotice);
+    renderView();
+  });
+}, { timeout: 3000 });
 
 /** @param {Table} table */
 function renderScores(table) {
@@ -447,6 +491,7 @@ function renderTurn(table, view) {
   document.title = myTurn ? `● ${words.your_turn} · ${pageTitle}` : pageTitle;
   if (myTurn && !done.myTurn) yourTurn(clock?.seat === you);
   done.myTurn = myTurn;
+  unseen?.turn(myTurn, tableName);
   tick();
 }
 
@@ -541,8 +586,8 @@ function renderView() {
   if (!document.querySelector(".drag-ghost")) renderHand($("hand"), playable, handActions); // not under a dragged tile
   markChosen();
   const focused = document.activeElement?.closest?.("#hand .tile[aria-disabled=true]");
-  if (focused) handActions.why(focused.dataset.why); // the reason as it is now
-  else if (!state.choice) handActions.why(null);
+  if (focused && focused.dataset.why !== words.why_wait) handActions.why(focused.dataset.why); // the reason as it is now,
+  else if (focused || !state.choice) handActions.why(null); // but "wait for your turn" not past the next move
   renderTargets($("targets"), state.choice, handActions);
   const moves = playable.legal_moves || [];
   $("draw").hidden = !moves.some((move) => move.kind === "draw");
@@ -629,8 +674,12 @@ function receive(frame) {
   }
   if (frame.t === "error") return; // refused: nothing else changed
   renderFair();
+  const laid = frame.t === "move" && frame.move.kind === "play" ? frame : null;
+  const from = laid && flight ? document.querySelector(`#hand [data-tile="${laid.move.tile}"]`) ?? $("ring").querySelector(`[data-seat="${laid.seat}"]`) : null;
+  const box = from?.getBoundingClientRect(); // where it was, before the hand is drawn without it
+  if (laid && click()) $("sound").dataset.clicks = String(Number($("sound").dataset.clicks || 0) + 1);
   if (frame.t === "move" && view && table) announce(table, view, frame.seat);
-  if (frame.t === "chat" && frame.seat !== state.you && table) unread(table, frame);
+  if (frame.t === "chat" && !frame.hidden && (frame.seat !== state.you || frame.seat === null) && table) unread(table, frame);
   if (frame.t === "kicked" && before.you === frame.seat && state.you === null) showNotice(words.you_kicked);
   if (frame.t === "closed") showNotice(words.closed);
   if (notice && notice !== before.notice && table) {
@@ -638,17 +687,19 @@ function receive(frame) {
     showNotice(seat === state.you ? words.you_timed_out : format(words.timed_out, { name: seatName(table.seats[seat], seat) }));
   }
   renderView();
+  if (box && laid?.move.tile) flight?.fly(box, laid.move.tile);
   ticker.wake();
 }
 
 /** A chat line while the chat is out of sight (a phone showing another tab): the Chat tab counts it, and
  * the live region says it (the chat's own log is not read out while hidden).
- * @param {Table} table @param {{seat: number, text: string}} frame */
+ * @param {Table} table @param {ChatFrame} frame */
 function unread(table, frame) {
   if ($("chat-log").offsetParent !== null) return; // in sight: its log is read out
   const tab = /** @type {HTMLElement} */ (document.querySelector(".side-tabs [data-tab=chat]"));
   tab.dataset.unread = String(Number(tab.dataset.unread || 0) + 1);
-  say(`${seatName(table.seats[frame.seat], frame.seat)}: ${frame.text}`);
+  const who = frame.seat === null ? words.a_watcher : seatName(table.seats[frame.seat], frame.seat);
+  say(`${who}: ${frame.phrase ? phraseText(frame.phrase) : frame.text}`);
 }
 
 /** Say the last move in the live region: who did what, and the points it scored.
@@ -661,16 +712,15 @@ function announce(table, view, seat) {
   if (said) say([said, scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
 }
 
-/** The screen-reader keys (docs/site.md) by their place on the keyboard, whatever its layout: readout.js, loaded
- * when one is first pressed, says what it asks for. Not in a text field, nor with Ctrl, Alt or Meta. */
-const READER_KEYS = { KeyE: "ends", KeyC: "counts", KeyH: "hand", KeyL: "last" };
+/** The screen-reader keys (docs/site.md): E, C, H and L by their place on the keyboard, whatever its layout;
+ * readout.js, loaded when one is first pressed, says what each asks for. Not in a text field, nor with Ctrl,
+ * Alt or Meta. */
 document.addEventListener("keydown", (event) => {
-  const what = READER_KEYS[event.code];
-  if (!what || !state.table || event.ctrlKey || event.altKey || event.metaKey || /** @type {Element} */ (event.target).closest?.("input, textarea, select")) return;
+  if (!/^Key[ECHL]$/.test(event.code) || !state.table || event.ctrlKey || event.altKey || event.metaKey || /** @type {Element} */ (event.target).closest?.("input, textarea, select")) return;
   event.preventDefault();
-  import("./readout.js").then(({ readout }) => readout(what, state, seatNames(/** @type {Table} */ (state.table)), handActions.trainName));
+  import("./readout.js").then(({ readout }) => readout(event.code, state, seatNames, handActions.trainName));
 });
 
-/** @type {HTMLInputElement} */ ($("name")).value = localStorage.getItem("dh_name") || "";
+/** @type {HTMLInputElement} */ ($("name")).value ||= localStorage.getItem("dh_name") || ""; // the player's name first
 unlockOnGesture();
 connection.open();

@@ -73,7 +73,7 @@
 
 /** @typedef {{totals: number[], winners: number[]}} MatchResult A finished match: its totals and winners. */
 
-/** @typedef {{seat: number, text: string, seq?: number}} ChatLine */
+/** @typedef {{seat: number | null, text: string, seq?: number, phrase?: string}} ChatLine a quick phrase: ``phrase``, its code (``seat`` null: a watcher's) */
 
 /**
  * The frames the server sends (docs/protocol.md, "Server frames").
@@ -88,7 +88,7 @@
  *   clock?: WireClock | null, timeout?: boolean, table?: Table | null, match?: MatchResult | null,
  *   fair?: FairProof | null}} MoveFrame
  * @typedef {{t: "presence", connected: (boolean | null)[], seq?: undefined}} PresenceFrame
- * @typedef {{t: "chat", seq: number, seat: number, text: string, hidden?: boolean}} ChatFrame
+ * @typedef {{t: "chat", seq: number, seat: number | null, text: string, phrase?: string, hidden?: boolean}} ChatFrame
  * @typedef {{t: "hidden", seq: number, line: number}} HiddenFrame
  * @typedef {{t: "created" | "sat" | "stood" | "kicked" | "bot" | "settings" | "started" | "rematch" | "away"
  *   | "back" | "resumed" | "ready" | "closed" | "muted", seq: number, table: Table, seat?: number | null, name?: string | null,

@@ -1,0 +1,27 @@
+// A tile laid flies to its place (loaded when the page is idle, never when the player asks for less motion):
+// a copy of the board's new tile, over the page, from the hand (your move) or the seat's card (theirs).
+const NS = "http://www.w3.org/2000/svg";
+const MS = 450; // a little longer than the flight in site.css
+
+/** Fly the board's tile ``tile`` in from ``from``, a box on the screen. @param {DOMRect} from @param {string} tile */
+export function fly(from, tile) {
+  const target = /** @type {SVGGElement | null} */ (document.querySelector(`#board .tile[data-tile="${tile}"]`));
+  const at = target?.getScreenCTM();
+  if (!target || !at || document.hidden) return;
+  const to = target.getBoundingClientRect();
+  const layer = document.createElementNS(NS, "svg");
+  layer.setAttribute("class", "fly");
+  layer.setAttribute("aria-hidden", "true");
+  const moving = layer.appendChild(document.createElementNS(NS, "g"));
+  const copy = moving.appendChild(/** @type {Element} */ (target.cloneNode(true)));
+  copy.setAttribute("transform", `matrix(${[at.a, at.b, at.c, at.d, at.e, at.f]})`);
+  const [dx, dy] = [from.x + from.width / 2 - to.x - to.width / 2, from.y + from.height / 2 - to.y - to.height / 2];
+  moving.style.setProperty("--from", `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)`);
+  const sheet = document.styleSheets[0]; // meanwhile the tile on the board is hidden, drawn again or not
+  const hidden = sheet.cssRules[sheet.insertRule(`#board [data-tile="${tile}"] { visibility: hidden }`, sheet.cssRules.length)];
+  document.body.appendChild(layer);
+  setTimeout(() => {
+    layer.remove();
+    sheet.deleteRule([...sheet.cssRules].indexOf(hidden));
+  }, MS);
+}
