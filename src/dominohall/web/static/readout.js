@@ -1,24 +1,28 @@
 // The table page's screen-reader keys (docs/site.md): what a player who cannot see the board asks to hear,
 // said in the page's live region. E: the open ends (a train game's trains) and where your tiles fit; C: the
 // tiles each other seat holds, the boneyard and whose turn; H: your hand and what you can lay; L: the last
-// moves. Loaded when one of the keys is first pressed.
+// moves. Loaded when the page is idle; the keys go by their place on the keyboard, whatever its layout.
 import { format, plural, words } from "./i18n.js";
 import { shownView } from "./state.js";
 
 /**
- * Say what the key ``code`` (KeyE, KeyC, KeyH or KeyL) asks for, in the live region: of the round as the page
- * shows it (nothing to play while the connection is down or a bot plays your seat). ``seatNames(table)``: the
- * seats' names, ``trainName``: a Mexican Train train's name.
- * @param {string} code @param {State} state @param {(table: Table) => string[]} seatNames
- * @param {(train: Train) => string} trainName
+ * Answer the keys from now on: anywhere on the page but in a text field, and not with Ctrl, Alt or Meta (the
+ * browser's own keys). ``now()``: the page's state; ``seatNames(table)``: the seats' names; ``trainName``: a
+ * Mexican Train train's name.
+ * @param {() => State} now @param {(table: Table) => string[]} seatNames @param {(train: Train) => string} trainName
  */
-export function readout(code, state, seatNames, trainName) {
-  const view = shownView(state);
-  const at = { you: state.you, names: seatNames(/** @type {Table} */ (state.table)), trainName };
-  const say = { KeyE: ends, KeyC: counts, KeyH: hand, KeyL: last }[code];
-  const text = view ? say(state.link === "closed" ? { ...view, legal_moves: [], offline: true } : view, at) : words.read_no_round;
-  const region = /** @type {HTMLElement} */ (document.getElementById("announce"));
-  region.textContent = region.textContent === text ? `${text}\u00a0` : text; // the same words again are read again
+export function listen(now, seatNames, trainName) {
+  document.addEventListener("keydown", (event) => {
+    const state = now();
+    if (!/^Key[ECHL]$/.test(event.code) || !state.table || event.ctrlKey || event.altKey || event.metaKey || /** @type {Element} */ (event.target).closest?.("input, textarea, select")) return;
+    event.preventDefault();
+    const view = shownView(state);
+    const at = { you: state.you, names: seatNames(state.table), trainName };
+    const say = { KeyE: ends, KeyC: counts, KeyH: hand, KeyL: last }[event.code];
+    const text = view ? say(state.link === "closed" ? { ...view, legal_moves: [], offline: true } : view, at) : words.read_no_round;
+    const region = /** @type {HTMLElement} */ (document.getElementById("announce"));
+    region.textContent = region.textContent === text ? `${text}\u00a0` : text; // the same words again are read again
+  });
 }
 
 /** The trains, or the open ends (and a double still owed its toes or its cover), then where your tiles fit. */

@@ -395,6 +395,7 @@ let flight = null;
     unseen.wireBell(showNotice);
     renderView();
   });
+  import("./readout.js").then((keys) => keys.listen(() => state, seatNames, handActions.trainName)); // the screen-reader keys
 }, { timeout: 3000 });
 
 /** @param {Table} table */
@@ -711,15 +712,6 @@ function announce(table, view, seat) {
   const scored = state.feed.scored[view.history.length - 1];
   if (said) say([said, scored ? plural("scored", scored, { name }) : ""].join(" ").trim());
 }
-
-/** The screen-reader keys (docs/site.md): E, C, H and L by their place on the keyboard, whatever its layout;
- * readout.js, loaded when one is first pressed, says what each asks for. Not in a text field, nor with Ctrl,
- * Alt or Meta. */
-document.addEventListener("keydown", (event) => {
-  if (!/^Key[ECHL]$/.test(event.code) || !state.table || event.ctrlKey || event.altKey || event.metaKey || /** @type {Element} */ (event.target).closest?.("input, textarea, select")) return;
-  event.preventDefault();
-  import("./readout.js").then(({ readout }) => readout(event.code, state, seatNames, handActions.trainName));
-});
 
 /** @type {HTMLInputElement} */ ($("name")).value ||= localStorage.getItem("dh_name") || ""; // the player's name first
 unlockOnGesture();
