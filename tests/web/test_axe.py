@@ -197,7 +197,8 @@ def tutorial_to_its_end(page: Page, server: Server) -> None:
 
 def test_the_sites_pages_have_no_axe_violation(server: Server, browser: Browser) -> None:
     """The home page (with a refusal's alert too), the lobby, each game's page and a refused form, the bots and
-    fair deals pages, the record file page and the page not found."""
+    fair deals pages, the record file page, the page not found, the player's own page (and forgetting it), a
+    player's profile, the leaderboard and the offline page."""
     page = axe_page(browser, server, "desktop")
     checks = Checks(page, server, "desktop")
     for path in ("/en/", "/en/?refused=no-table&name=", "/en/lobby", "/en/chicken-foot", "/en/mexican-train",
@@ -206,6 +207,12 @@ def test_the_sites_pages_have_no_axe_violation(server: Server, browser: Browser)
         checks.check(path)
     refused_form(page, server)
     checks.check("a refused form")
+    for path in ("/en/me", "/en/me/forget", "/en/leaderboard", "/en/offline"):
+        page.goto(server.url + path)
+        checks.check(path)
+    player = page.request.get(f"{server.url}/api/me").json()["id"]  # the browser's player, made by /en/me
+    page.goto(f"{server.url}/en/p/{player}")
+    checks.check("a player's profile")
     checks.done()
 
 
@@ -234,7 +241,8 @@ def test_the_tutorial_and_the_replay_viewer_have_no_axe_violation(
 
 def test_tables_have_no_axe_violation(server: Server, browser: Browser, tables: dict[str, Any]) -> None:
     """A waiting table (a visitor asked to sit; its host, with a guest's chat line and the settings), a table of
-    each game in play, and the summary of a round and of a match; loaded on a phone first."""
+    each game in play (Mexican Train's also with its panels open and the tiles as large numbers), and the summary
+    of a round and of a match; loaded on a phone first."""
     page = axe_page(browser, server, "phone")
     checks = Checks(page, server, "phone")
     waiting = tables["waiting"][0]
@@ -252,6 +260,14 @@ def test_tables_have_no_axe_violation(server: Server, browser: Browser, tables: 
         page.goto(f"{server.url}/t/{table_id}")
         page.wait_for_selector(MY_TURN)
         checks.check(f"{game} in play")
+        if game == "mexican train":  # its panels open, and tiles drawn as large numbers (kept for the pages after)
+            page.locator("#hand-prefs > summary").click()
+            page.get_by_label("Large numbers").check()
+            if page.get_by_role("tab", name="Chat").is_visible():  # a phone: the chat is a tab beside the board
+                page.get_by_role("tab", name="Chat").click()
+            page.get_by_role("button", name="Quick phrases").click()
+            expect(page.get_by_role("group", name="Quick phrases")).to_be_visible()
+            checks.check("mexican train, large numbers, quick phrases")
     for state in ("round over", "match over"):
         table_id, cookie = tables[state]
         as_seat(page, server, cookie)
