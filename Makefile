@@ -13,7 +13,7 @@ run: $(STAMP)
 
 # Tests start many servers: each writes the bytecode of what it imports for the next one, even on a machine
 # that sets PYTHONDONTWRITEBYTECODE (this project's own modules compile in about 0.3 s a process).
-test: $(STAMP) lint chromium postgresql nginx nodejs
+test: $(STAMP) $(NODE_STAMP) lint chromium postgresql nginx nodejs
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 -q
 
 # The README's screenshots: only this target writes tests/web/screenshots/*.png (a plain test run writes none).
@@ -75,8 +75,8 @@ lint: $(STAMP) $(NODE_STAMP)
 
 venv: $(STAMP)
 
-# The JavaScript checker, TypeScript pinned by package-lock.json: npm ci when node_modules is missing or older
-# than the lock file.
+# The JavaScript checker (TypeScript) and the browser tests' accessibility engine (axe-core), pinned by
+# package-lock.json: npm ci when node_modules is missing or older than the lock file.
 $(NODE_STAMP): package.json package-lock.json | nodejs
 	npm ci --no-audit --no-fund
 	touch $(NODE_STAMP)

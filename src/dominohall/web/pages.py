@@ -218,7 +218,8 @@ def markdown_page(text: str, leave_out: str = "", below: int = 1) -> str:
     escaped, its own first-level title left out, and a link to another document of docs/ (not served by the
     site) kept as its words alone. The section headed ``leave_out`` is left out (the page says it in every
     language), and each heading goes down ``below - 1`` levels, so that the document's sections sit under the
-    page's own heading of level ``below``."""
+    page's own heading of level ``below``. A code block is in the tab order: it scrolls sideways on a narrow
+    screen, and the keyboard must reach what it hides."""
     parser = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = parser.parse(text)
     if tokens and tokens[0].type == "heading_open" and tokens[0].tag == "h1":
@@ -229,7 +230,8 @@ def markdown_page(text: str, leave_out: str = "", below: int = 1) -> str:
             token.children = _without_doc_links(token.children)
         if token.type in ("heading_open", "heading_close"):
             token.tag = f"h{min(6, int(token.tag[1:]) + below - 1)}"
-    return str(parser.renderer.render(tokens, parser.options, {}))
+    html = str(parser.renderer.render(tokens, parser.options, {}))
+    return html.replace("<pre>", '<pre tabindex="0">')  # a wide code block scrolls: the keyboard reaches it too
 
 
 def _without_section(tokens: list[Token], title: str) -> list[Token]:

@@ -85,6 +85,7 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
         **life_words(language),
         **layout_words(language),
         **fair_words(language),
+        **reader_words(language),
         **phrase_words(language),
         **legend_words(language),
         **(hand_words(language) if traits["noun"] == "hand" else {}),
@@ -98,6 +99,9 @@ def table_strings(language: str, protocol: int | None = None, game: str = DEFAUL
         "seconds_left": plural_forms(language, "%(num)d second left to play.", "%(num)d seconds left to play."),
         **life_plurals(language),
         **layout_plurals(language),
+        "read_hand": plural_forms(
+            language, "Your hand, %(num)d tile: %(tiles)s.", "Your hand, %(num)d tiles: %(tiles)s."
+        ),
     }
     block: dict[str, Any] = {"lang": language, "words": words, "plurals": plurals, "phrases": list(PHRASES)}
     block["reactions"] = REACTIONS
@@ -483,6 +487,23 @@ def layout_words(language: str) -> dict[str, str]:
         "why_drawn": forms.gettext("Only the tile you drew, %(tile)s, may be played now."),
         "why_lead": forms.gettext("This hand opens with %(tile)s."),
         "why_other": forms.gettext("This tile cannot be laid now."),
+    }
+
+
+def reader_words(language: str) -> dict[str, str]:
+    """What the screen-reader keys of the table page say (static/readout.js), besides the words of the board and
+    the feed that they share."""
+    forms = translations(language)
+    return {
+        "read_no_round": forms.gettext("No round is being played."),
+        "read_no_ends": forms.gettext("No tile is laid yet."),
+        "read_trains": forms.gettext("Trains and their open numbers: %(trains)s."),
+        "read_fits": forms.gettext("Your tiles fit: %(moves)s."),
+        "read_playable": forms.gettext("You can lay %(tiles)s."),
+        "read_draw": forms.gettext("Nothing fits: draw a tile."),
+        "read_pass": forms.gettext("Nothing fits: pass."),
+        "read_no_hand": forms.gettext("You hold no tiles."),
+        "read_last": forms.gettext("Last moves: %(moves)s."),
     }
 
 

@@ -45,13 +45,14 @@ export function renderHand(box, view, ctx) {
   box.dataset.style = look.style;
   for (const tile of hand) {
     const mine = moves.filter((move) => move.kind === "play" && move.tile === tile);
-    const button = make("button", null, { type: "button", class: "tile", "data-tile": tile, "aria-label": tile });
+    const button = make("button", null, { type: "button", class: "tile", "data-tile": tile });
     button.classList.toggle("lit", mine.length > 0);
     button.classList.toggle("drawn", view.drawn === tile);
     if (!mine.length) dimmed(button, whyDimmed(tile, view), ctx);
-    if (mine.length > 1) button.setAttribute("aria-label", `${tile} (${plural("places", mine.length)})`);
     button.dataset.targets = String(mine.length);
-    button.appendChild(handTile(tile));
+    // named by words of its own, not aria-label: the numbers drawn on a tile of 10 pips and more are part of its name
+    const name = mine.length > 1 ? `${tile} (${plural("places", mine.length)})` : tile;
+    button.append(make("span", name, { class: "visually-hidden" }), handTile(tile));
     if (mine.length) button.addEventListener("click", (event) => {
       if (button.dataset.dragged) return void delete button.dataset.dragged;
       // On a touch screen a first tap shows the places (on the board and as buttons); a tap on one lays the tile.

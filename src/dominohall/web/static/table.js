@@ -395,6 +395,7 @@ let flight = null;
     unseen.wireBell(showNotice);
     renderView();
   });
+  import("./readout.js").then((keys) => keys.listen(() => state, seatNames, handActions.trainName)); // the screen-reader keys
 }, { timeout: 3000 });
 
 /** @param {Table} table */
