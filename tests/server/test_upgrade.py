@@ -102,7 +102,8 @@ def test_this_version_takes_up_a_store_of_the_previous_one(previous: Path, store
         old.stop()
     assert schema_version(store) in (0, None)  # 0.5.0's: SQLite's first version, PostgreSQL without a comment
 
-    new = Server(folders[1] / "db", store=store).start()
+    fast = ["--message-rate", "2000", "--message-burst", "2000"]  # a client playing a whole match flat out
+    new = Server(folders[1] / "db", store=store, options=fast).start()
     try:
         assert schema_version(store) in (2, "dominohall schema 2")
         after = record(new, done)

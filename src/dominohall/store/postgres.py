@@ -163,6 +163,7 @@ CREATE TABLE IF NOT EXISTS match_players (
     rated BOOLEAN NOT NULL,
     mu DOUBLE PRECISION,
     sigma DOUBLE PRECISION,
+    applied BIGINT GENERATED ALWAYS AS IDENTITY,  -- the order the ratings were worked out in
     PRIMARY KEY (player_id, table_id, match)
 );
 CREATE INDEX IF NOT EXISTS match_players_match ON match_players (table_id, match);
@@ -548,7 +549,7 @@ class PostgresStore:
         )
         history = await self._all(
             "SELECT game, finished, mu FROM match_players WHERE player_id = %s AND rated "
-            "ORDER BY finished, table_id, match",
+            "ORDER BY applied",  # as the ratings were worked out (a player's are, one after another)
             [player_id],
         )
         return ratings_from(rows, history)

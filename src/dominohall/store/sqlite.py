@@ -591,7 +591,7 @@ class SqliteStore:
             ).fetchall()
             history = db.execute(
                 "SELECT game, finished, mu FROM match_players WHERE player_id = ? AND rated = 1 "
-                "ORDER BY finished, table_id, match",
+                "ORDER BY rowid",  # as the ratings were worked out
                 (player_id,),
             ).fetchall()
             return ratings_from(rows, history)
