@@ -456,6 +456,7 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     friend = browser.new_context(viewport=PHONE, locale="ru-RU", is_mobile=True, has_touch=True).new_page()
     friend.goto(f"{server.url}/t/{table_id}")  # the friend who followed it: a name and a free seat come first
     expect(friend.locator("#name")).to_be_visible()  # shown once the table's first frame is drawn
+    expect(friend.locator("#seats button").first).to_be_visible()
     name_box, sit = friend.locator("#name").bounding_box(), friend.locator("#seats button").first.bounding_box()
     share = friend.locator("#share-link").bounding_box()
     assert name_box and sit and share and name_box["y"] < sit["y"] < share["y"], (name_box, sit, share)

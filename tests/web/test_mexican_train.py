@@ -202,7 +202,11 @@ def test_a_dimmed_tiles_reason_leaves_the_hand_where_it_is(server: Server, brows
             break
         make_move(page)
     tile = dimmed.first
-    box = tile.bounding_box()
+    for _try in range(50):  # the hand may be drawn again (a bot's move) just as the tile is measured
+        box = tile.bounding_box()
+        if box is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None
     before = page.evaluate("() => document.querySelector('.hand-row').getBoundingClientRect().top")
     x, y = box["x"] + box["width"] / 2, box["y"] + 2
