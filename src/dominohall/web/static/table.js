@@ -12,7 +12,7 @@ import { format, make, plural, protocol, words } from "./i18n.js";
 import { records as tableRecords, renderAway, renderNext, renderRecords } from "./life.js";
 import { renderRing } from "./ring.js";
 import { rulesLine } from "./rules.js";
-import { phraseText, renderChat, renderSeats, seatName, settingsOf, showSettingsProblem } from "./side.js";
+import { phraseText, renderChat, renderSeats, seatName } from "./side.js";
 import { beep, click, unlockOnGesture, warn } from "./sound.js";
 import { arrange, contributionDue, initialState, isAway, mySeat, reduce, roundKey, roundsEnded, secondsLeft, shownView } from "./state.js";
 import { Scores } from "./scores.js";
@@ -101,9 +101,11 @@ $("follow").addEventListener("click", () => camera.follow());
 $("phrases-open").addEventListener("click", () => import("./phrases.js").then((picker) => picker.toggle($("phrases"), $("phrases-open"), send)));
 $("watch").addEventListener("click", () => setWatching(true));
 $("unwatch").addEventListener("click", () => setWatching(false));
+const hostSettings = () => import("./host-settings.js"); // the settings form, drawn only while the table waits
+if ($("settings").classList.contains("settings")) hostSettings();
 $("settings").addEventListener("submit", (event) => {
   event.preventDefault();
-  send({ t: "settings", settings: settingsOf(event.target, game) });
+  hostSettings().then((form) => send({ t: "settings", settings: form.settingsOf(event.target, game) }));
 });
 for (const one of /** @type {NodeListOf<HTMLInputElement>} */ (document.getElementsByName("tile-style"))) one.checked = one.value === look.style; // as kept
 for (const kind of ["click", "change"]) $("hand-prefs").addEventListener(kind, async (event) => (prefs ??= await import("./prefs.js")).pick(event, state, handActions));
@@ -669,7 +671,7 @@ function receive(frame) {
   const before = update(frame);
   const { problem, notice, table, view } = state;
   if (problem && problem !== before.problem) {
-    if (problem.code === "bad-settings") showSettingsProblem($("settings"), problem.field);
+    if (problem.code === "bad-settings") hostSettings().then((form) => form.showSettingsProblem($("settings"), problem.field));
     showProblem(problem.code, problem.message, problem.rule);
     done.hintAsked = null; // a refused hint may be asked for again
   }
