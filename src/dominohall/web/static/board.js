@@ -138,7 +138,8 @@ export function bounds(spots) {
 const rotation = (s) => angleOf(s) + (s.double ? -90 : 90);
 
 /** The pending double's mark: an outline round the tile and "play here" beside it, kept upright, on the side
- * of the outline (above, below, right, left, in that order of preference) where it covers the fewest tiles. */
+ * of the outline (above, below, right, left, in that order of preference, nearest first) where it covers the
+ * fewest tiles. */
 function pendingMark(layer, s, label, portrait, tiles) {
   const group = el("g", { class: "pending-mark", transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)})` }, layer);
   el("rect", { x: -HW - 4, y: -HL - 4, width: UNIT + 8, height: 2 * UNIT + 8, rx: 6, transform: `rotate(${rotation(s)})` }, group);
@@ -159,10 +160,13 @@ function captionPlace(s, label, portrait, tiles) {
     return { minX: Math.min(x1, x2), minY: Math.min(y1, y2), maxX: Math.max(x1, x2), maxY: Math.max(y1, y2) };
   };
   const own = boxOf(s);
-  const [w, h, gap] = [6.6 * label.length + 6, 13, 8];
+  const [w, h, gap] = [textWidth(label) + 6, 13, 8];
   const [cx, cy] = [(own.minX + own.maxX) / 2, (own.minY + own.maxY) / 2];
-  /** @type {[number, number][]} */
-  const places = [[cx, own.minY - gap - h / 2], [cx, own.maxY + gap + h / 2], [own.maxX + gap + w / 2, cy], [own.minX - gap - w / 2, cy]];
+  /** @type {[number, number][]} the four sides, then each a step farther out where the nearer places are taken */
+  const places = [0, 1, 2, 3].flatMap((k) => {
+    const far = gap + k * (h + 4);
+    return [[cx, own.minY - far - h / 2], [cx, own.maxY + far + h / 2], [own.maxX + far + w / 2, cy], [own.minX - far - w / 2, cy]];
+  });
   const others = tiles.filter((t) => t !== s).map(boxOf);
   /** @param {[number, number]} place */
   const covered = ([x, y]) => others.filter((o) => o.minX < x + w / 2 && x - w / 2 < o.maxX && o.minY < y + h / 2 && y - h / 2 < o.maxY).length;
@@ -171,6 +175,17 @@ function captionPlace(s, label, portrait, tiles) {
   const [dx, dy] = [bx - sx, by - sy];
   const at = /** @type {[number, number]} */ ((portrait ? [dy, -dx] : [dx, dy]).map((v) => Number(v.toFixed(1))));
   return { at, box: { minX: bx - w / 2, minY: by - h / 2, maxX: bx + w / 2, maxY: by + h / 2 } };
+}
+
+/** @type {CanvasRenderingContext2D | null} */
+let pen = null;
+
+/** How wide ``label`` is in the captions' type (site.css: bold, 11 px, the page's font), as the browser draws
+ * it: Cyrillic letters run wider than Latin ones, and each system has its own font. @param {string} label */
+function textWidth(label) {
+  pen ??= /** @type {CanvasRenderingContext2D} */ (document.createElement("canvas").getContext("2d"));
+  pen.font = `700 11px ${getComputedStyle(document.body).fontFamily}`;
+  return pen.measureText(label).width;
 }
 
 /** The smallest box holding ``a`` (or nothing) and ``b``. */
