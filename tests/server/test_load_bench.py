@@ -37,3 +37,5 @@ def test_the_load_bench_prints_its_figures_without_errors() -> None:
     assert figures["moves_per_s"] > 0
     assert figures["ack_p50_ms"] is not None
     assert figures["loop_lags_over_50ms"] is not None  # read from the server's /metrics
+    # every lag of the window under a bucket's bound: the window's longest, not the set-up's
+    assert figures["loop_lag_window_max_ms"] in {1.0, 2.5, 5.0, 10.0, 25.0, 50.0, 100.0, 250.0, 500.0}, figures

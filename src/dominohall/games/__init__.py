@@ -68,10 +68,18 @@ def game_named(name: str) -> AnyGame:
         raise KeyError(f"no game {name!r}: the games are {', '.join(GAMES)}") from None
 
 
+_OWNERS: dict[type, AnyGame] = {}
+"""The game of each type ``game_of`` has met: a view is made per seat per move, so asking every game costs."""
+
+
 def game_of(thing: object) -> AnyGame:
     """The game that ``thing`` (options, a round, a view or match rules) belongs to."""
+    known = _OWNERS.get(type(thing))
+    if known is not None:
+        return known
     for game in GAMES.values():
         if game.owns(thing):
+            _OWNERS[type(thing)] = game
             return game
     raise TypeError(f"{type(thing).__name__} belongs to no game")
 
