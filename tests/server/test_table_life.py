@@ -350,6 +350,22 @@ def test_bots_have_names_of_their_own_and_the_lobby_lists_public_tables(server: 
     assert "token" not in json.dumps(lobby) and "host" not in json.dumps(listed[public]["seats"])
 
 
+def test_random_is_the_easy_bot_by_another_name_wherever_a_bot_is_seated(server: Server) -> None:
+    """``random`` is another name for ``easy`` (docs/protocol.md): a table made with it, a bot put in with it
+    and a start filling free seats with it all seat an ``easy`` bot, the one level the summary, the page and
+    the record name."""
+
+    async def scenario() -> None:
+        table_id, ann_cookie = create_table(server, [None, "random", None, None], {"players": 4})
+        ann = await Client.open(server, table_id, ann_cookie)
+        assert (await ann.command({"t": "bot", "seat": 2, "level": "random"}))["t"] == "ack"
+        assert (await ann.command({"t": "start", "fill": "random"}))["t"] == "ack"
+        await ann.close()
+        assert [seat["bot"] for seat in table_of(server, table_id)["seats"]] == [None, "easy", "easy", "easy"]
+
+    asyncio.run(scenario())
+
+
 def test_every_http_error_has_the_protocols_error_shape(server: Server) -> None:
     too_many = {"settings": {"players": 13}, "bots": [None] + ["easy"] * 12, "name": "Ann"}
     status, body, _ = http("POST", f"{server.url}/api/tables", too_many)

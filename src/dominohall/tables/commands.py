@@ -135,7 +135,8 @@ def opening(spec: NewTable, host: str, now: float, rng: random.Random) -> Payloa
 
 
 def _opening_seats(spec: NewTable, name: str, host: str, rng: random.Random) -> list[Payload]:
-    """A new table's seats: the host, a bot with a name of its own per bot level, the free seats."""
+    """A new table's seats: the host, a bot with a name of its own per bot level (an alias read as its level),
+    the free seats."""
     names: list[str | None] = [name]
     seats: list[Payload] = []
     for index, level in enumerate(spec.bots):
@@ -145,7 +146,7 @@ def _opening_seats(spec: NewTable, name: str, host: str, rng: random.Random) -> 
             seats.append({})
         else:
             names.append(bot_name(spec.language, names, rng))
-            seats.append({"name": names[-1], "bot": level})
+            seats.append({"name": names[-1], "bot": _level(level)})
     return seats
 
 
@@ -285,10 +286,15 @@ def _bot(state: TableState, command: Command, rng: random.Random) -> list[Payloa
     return [{"t": "bot", "seat": index, "level": level, "name": name, "withdraw": True}]
 
 
+LEVEL_ALIASES = {"random": "easy"}
+"""Other names a bot level is asked for by: the table seats (and its summary, page and record name) the level."""
+
+
 def _level(level: object) -> str:
+    """The bot level ``level`` names (an alias read as its level); ``bad-bot`` for no level."""
     if not isinstance(level, str) or level not in BOT_LEVELS:
         raise CommandError("bad-bot", f"the bot levels are {', '.join(BOT_LEVELS)}")
-    return level
+    return LEVEL_ALIASES.get(level, level)
 
 
 # -- the table --------------------------------------------------------------------------------------
