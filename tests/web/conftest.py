@@ -53,4 +53,7 @@ def shot(page: Page, name: str, full_page: bool = True) -> None:
     if not SAVE_SHOTS:
         return
     SCREENSHOTS.mkdir(exist_ok=True)
+    # a tile in flight (fly.js) is a copy over the page at the place its tile had when it took off: the
+    # picture waits for it to land, as a player's eye would
+    page.wait_for_function("() => !document.querySelector('svg.fly')", timeout=5_000)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page, animations="disabled")

@@ -8,11 +8,11 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ..server.harness import Server
-from .conftest import CHROMIUM, DESKTOP, new_page
+from .conftest import CHROMIUM, DESKTOP, PHONE, new_page
 from .moves import MY_TURN, make_move
 
 pytestmark = pytest.mark.skipif(
@@ -236,4 +236,35 @@ def test_each_tile_style_is_drawn_in_the_hand_and_on_the_board_and_kept_after_a_
     choose_style(page, "Classic pips")
     for face in faces(page):
         assert set(face["pips"]) <= {INK} and not face["texts"], face
+    page.context.close()
+
+
+PANEL_FITS = """() => {
+    const body = document.querySelector("#hand-prefs .prefs-body"), box = body.getBoundingClientRect();
+    const cut = [...body.querySelectorAll("p, fieldset, button, label")].filter((part) => {
+        const r = part.getBoundingClientRect();
+        return part.scrollWidth > part.clientWidth + 1 || r.right > box.right + 1 || r.left < box.left - 1;
+    }).map((part) => part.textContent.trim().slice(0, 40));
+    return { cut, inside: box.left >= 0 && box.right <= document.documentElement.clientWidth };
+}"""
+"""The "Hand and tiles" panel as it shows: the parts of it whose words run past its edge, and whether it is
+inside the window."""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"), [(DESKTOP, "en-GB"), (DESKTOP, "ru-RU"), (PHONE, "cs-CZ"), (PHONE, "pl-PL")]
+)
+def test_the_hand_and_tiles_panel_wraps_its_words_inside_its_box(
+    server: Server, browser: Browser, viewport: ViewportSize, language: str
+) -> None:
+    """Open, the panel keeps its sentences inside its box (its words ran out of the box and off the window's
+    edge: the list of records' rule that keeps each record on one line also held the panel's lines)."""
+    page = new_page(browser, viewport, language)
+    page.goto(f"{server.url}/{language[:2]}/chicken-foot")
+    page.locator(".game-form button.play").click()
+    page.wait_for_selector(MY_TURN, timeout=20_000)
+    page.locator("#hand-prefs summary").click()
+    expect(page.locator("#hand-prefs .prefs-body")).to_be_visible()
+    seen = page.evaluate(PANEL_FITS)
+    assert seen == {"cut": [], "inside": True}, seen
     page.context.close()

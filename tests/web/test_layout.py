@@ -111,11 +111,18 @@ UNCOVERED = """(b) => { const r = b.getBoundingClientRect();
 """True when the element's middle is the element itself, not something drawn over it (or clipping it)."""
 
 
+CHOICE_OR_END = f"""() => document.querySelector("#summary:not([hidden])") ? "end" : ({CHOICE})()"""
+"""What the page offers now (``CHOICE``), or "end" once the hand's summary shows."""
+
+
 def tap_move(page: Page) -> None:
     """Your move on a touch screen: a lit tile laid by two taps (the first only shows its places), else a draw
     or a pass."""
     lit = page.locator("#hand .tile.lit")
-    if page.wait_for_function(CHOICE).json_value() != "play":
+    offered = page.wait_for_function(CHOICE_OR_END).json_value()
+    if offered == "end":  # a pass made for you (the page's own), and the hand ended blocked
+        return
+    if offered != "play":
         make_move(page)
         return
     held, laid = page.locator("#hand .tile").count(), int(page.locator("#board").get_attribute("data-tiles") or 0)

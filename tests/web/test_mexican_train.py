@@ -35,6 +35,7 @@ SEEN = """() => {
     label: board.querySelector("svg").getAttribute("aria-label"), pending: board.dataset.pending,
     caption: board.querySelector(".pending-mark text")?.textContent ?? null,
     status: pending.hidden ? "" : pending.textContent,
+    notes: [...document.querySelectorAll(".pending:not([hidden]), .why:not([hidden])")].map((note) => note.textContent),
     tabsInside: tabs.filter((r) => r.bottom > b.top && r.top < b.bottom) // the rows in view: their names whole in it
       .every((r) => r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1),
     tabs: tabs.map((r) => [r.left, r.top, r.right, r.bottom].map(Math.round)),
@@ -126,6 +127,12 @@ def test_a_mexican_train_table_is_played_on_its_trains(
             assert seen["caption"] in ("must be covered first", "play here")
             assert seen["status"] == f"{seen['pending']} must be covered first"
             assert f"{seen['pending']} must be covered first." in seen["label"]
+            dimmed = page.locator("#hand .tile[aria-disabled=true]")
+            if dimmed.count():  # why a tile is dim, when that is the double waiting: said once, not twice
+                dimmed.first.focus()
+                expect(page.locator("#why")).to_have_text(seen["status"])
+                notes = page.evaluate(SEEN)["notes"]
+                assert notes.count(seen["status"]) == 1, notes
             if not found["uncovered"]:
                 page.screenshot(path=str(shots / "uncovered.png"))
             found["uncovered"] = True

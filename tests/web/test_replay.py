@@ -514,6 +514,39 @@ def test_the_analysis_of_each_seat_marks_the_moves_as_the_server_rates_them(
     page.context.close()
 
 
+BELOW_THE_PAGE = """() => { const list = document.getElementById("move-list");
+    const bottom = document.querySelector("footer").getBoundingClientRect().bottom + scrollY;
+    const past = [...list.querySelectorAll("li[data-verdict]:not([data-verdict=''])")] // were the list not cut
+        .filter((item) => item.getBoundingClientRect().bottom + list.scrollTop + scrollY > bottom);
+    return { below: document.scrollingElement.scrollHeight - bottom, marksPastTheFooter: past.length }; }"""
+"""How far the page scrolls on past its footer, and how many marked moves of the list would reach past the
+footer were the list not cut to its window."""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_analysis_marks_add_no_empty_page_below_the_footer(
+    quick: Server, browser: Browser, chicken_foot: tuple[str, dict[str, Any]], viewport: Any
+) -> None:
+    """The words a screen reader says of a marked move ("Mistake") are out of sight, and stay inside the move
+    list's window however far down the list the move is: they were placed against the page rather than the list,
+    so a marked move far down a long round stretched the page, and a phone scrolled past the footer into 800 px
+    of empty page after an analysis."""
+    table_id, record = chicken_foot
+    page = new_page(browser, viewport)
+    for index in range(len(record["rounds"])):  # a round with a marked move that far down
+        open_replay(page, quick, table_id, f"#r{index + 1}m0")
+        for seat in record["seats"]:
+            button = page.get_by_role("button", name=f"Analyse {seat['name']}")
+            button.click()
+            expect(button).to_have_attribute("aria-pressed", "true", timeout=60_000)
+        seen = page.evaluate(BELOW_THE_PAGE)
+        if seen["marksPastTheFooter"]:
+            break
+    assert seen["marksPastTheFooter"], f"no marked move that far down in {len(record['rounds'])} rounds"
+    assert seen["below"] <= 1, f"the page goes on past its footer: {seen}"
+    page.context.close()
+
+
 NUMERALS_INSIDE = """() => [...document.querySelectorAll("#board svg g.tile, #hands svg")].flatMap((tile) => {
     const body = tile.querySelector("rect.body").getBoundingClientRect();
     return [...tile.querySelectorAll("text.pip")].filter((text) => {

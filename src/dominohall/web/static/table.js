@@ -234,7 +234,7 @@ const handActions = {
   },
   why(text) {
     $("why").textContent = text || "";
-    $("why").hidden = !text;
+    $("why").hidden = !text || ($("pending").textContent === text && !$("pending").hidden); // not said twice
   },
   cancel(focus) {
     const tile = state.choice?.tile;
