@@ -170,7 +170,12 @@ def lay(reader: Reader, tiles: list[str]) -> str:
     if name.startswith("1 · "):  # the first of the places the tile fits
         reader.page.keyboard.press("Enter")
     last = re.compile(reader.sentence("Last moves: %(moves)s.", moves="(?P<moves>.+)"))
-    reader.ask("l", last, until=lambda told: tile in told.group("moves"))  # told once the server has it
+    drew = reader.text("You drew %(tile)s") % {"tile": tile}  # a tile just drawn is named too: not its play
+
+    def laid(told: re.Match[str]) -> bool:
+        return any(tile in line and line != drew for line in told.group("moves").split("; "))
+
+    reader.ask("l", last, until=laid)  # told once the server has it
     return tile
 
 
