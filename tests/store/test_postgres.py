@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import time
+import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -314,19 +315,25 @@ def test_news_of_every_append_reaches_every_listener(postgres_url: str) -> None:
 
 
 def test_a_connection_the_server_dropped_is_replaced_before_the_next_append(postgres_url: str) -> None:
+    """The server ends the store's connections (only this store's: the other tests' run beside it) and waits
+    until they are gone (``pg_terminate_backend`` only signals them, and a connection checked before its
+    backend has exited still looks alive); the next append takes a new one."""
+    name = f"dropped-{uuid.uuid4().hex[:8]}"
+    url = f"{postgres_url}&application_name={name}"
+
     async def work(store: PostgresStore) -> list[Event]:
         await store.create_table("t1", 1.0)
         await store.append([event(1)])
         async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as admin:
             dropped = await admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                " WHERE pid <> pg_backend_pid() AND datname = current_database() AND backend_type = 'client backend'"
+                "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE application_name = %s", [name]
             )
-            assert (await dropped.fetchall()) != []
+            ended = [row[0] for row in await dropped.fetchall()]
+            assert ended and all(ended), ended  # the store's connections, each gone before this returned
         await store.append([event(2)])
         return await store.load("t1")
 
-    assert [e.seq for e in with_store(postgres_url, work)] == [1, 2]
+    assert [e.seq for e in with_store(url, work)] == [1, 2]
 
 
 def test_an_outage_is_told_within_the_stores_wait_and_the_store_comes_back_by_itself() -> None:
