@@ -64,12 +64,21 @@ def posted(body: bytes) -> dict[str, str]:
 @router.get("/{language}/me")
 async def me_page(language: str, request: Request, saved: str = "") -> Response:
     """The browser's own player (made now when new): name, leaderboard choice, matches, ratings, key, forget me."""
+    found = await own_player(language, request)
+    if isinstance(found, Response):
+        return found
+    return await me_response(request, language, found[1], saved=bool(saved))
+
+
+async def own_player(language: str, request: Request) -> tuple[PlayerStore, Player] | Response:
+    """The players' store and the browser's own player (made now when new), for the player's page and its forms;
+    else the answer: not found in a language the site does not speak, 503 when no player can be kept."""
     if language not in LANGUAGES:
         return not_found(request)
-    player = await this_player(request)
-    if player is None:
+    players, player = players_of(request), await this_player(request)
+    if players is None or player is None:
         return page(request, language, "me.html", status=503, unavailable=True)
-    return await me_response(request, language, player, saved=bool(saved))
+    return players, player
 
 
 async def me_response(request: Request, language: str, player: Player, status: int = 200, **extra: Any) -> Response:
@@ -85,11 +94,10 @@ async def me_response(request: Request, language: str, player: Player, status: i
 @router.post("/{language}/me")
 async def change_me(language: str, request: Request) -> Response:
     """Save the player's name and their leaderboard choice (the page's form), and show the page again."""
-    if language not in LANGUAGES:
-        return not_found(request)
-    players, player = players_of(request), await this_player(request)
-    if players is None or player is None:
-        return page(request, language, "me.html", status=503, unavailable=True)
+    found = await own_player(language, request)
+    if isinstance(found, Response):
+        return found
+    players, player = found
     fields = posted(await request.body())
     try:
         name = check_name(fields.get("name", ""))
@@ -103,11 +111,10 @@ async def change_me(language: str, request: Request) -> Response:
 @router.post("/{language}/me/key")
 async def make_key(language: str, request: Request) -> Response:
     """Make a new player key (the one before is void) and show the page with its link and QR code."""
-    if language not in LANGUAGES:
-        return not_found(request)
-    players, player = players_of(request), await this_player(request)
-    if players is None or player is None:
-        return page(request, language, "me.html", status=503, unavailable=True)
+    found = await own_player(language, request)
+    if isinstance(found, Response):
+        return found
+    players, player = found
     value = secrets.token_urlsafe(16)
     await players.save_key(player.player_id, secret_hash(value), time.time() + KEY_LIFE)
     url = str(request.base_url).rstrip("/") + f"/k/{value}"
