@@ -3,25 +3,11 @@ rating code, settles within the medium bot's ladder interval (the players' ratin
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-BENCH = Path(__file__).parents[2] / "bench" / "ratings.py"
+from ..benches import bench_figures
 
 
 def test_a_medium_bot_rated_as_a_person_settles_within_its_ladder_interval() -> None:
-    done = subprocess.run(
-        [sys.executable, str(BENCH), "--matches", "200", "--people", "4", "--seed", "1"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1, done.stdout
-    figures = json.loads(lines[0])
+    figures = bench_figures("ratings.py", "--matches", "200", "--people", "4", "--seed", "1", timeout=300)
     assert figures["matches"] == 200 and figures["people"] == 4 and len(figures["ratings"]) == 4
     low, high = figures["interval"]
     assert low <= figures["settled"] <= high, figures

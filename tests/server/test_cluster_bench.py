@@ -4,12 +4,8 @@ second."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from ..benches import bench_figures
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "cluster_load.py"
 KEYS = {
     "moves_per_s",
     "ack_p99_ms",
@@ -24,16 +20,7 @@ KEYS = {
 
 def test_the_cluster_bench_prints_its_figures_and_loses_nothing() -> None:
     options = ["--processes", "2", "--tables", "8", "--seconds", "9", "--rate", "2"]
-    done = subprocess.run(
-        [sys.executable, str(BENCH), *options, "--kill-after", "3", "--reconnect-after", "3"],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=True,
-    )
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1, done.stdout
-    figures = json.loads(lines[0])
+    figures = bench_figures("cluster_load.py", *options, "--kill-after", "3", "--reconnect-after", "3", timeout=180)
     assert figures.keys() >= KEYS
     assert figures["tables"] == 8 and sum(figures["tables_per_process"]) == 8
     assert figures["errors"] == 0 and figures["lost_moves"] == 0, figures

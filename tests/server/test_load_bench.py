@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
+from ..benches import bench_figures
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "server_load.py"
 KEYS = {
     "tables",
     "moves_per_s",
@@ -21,16 +17,7 @@ KEYS = {
 
 
 def test_the_load_bench_prints_its_figures_without_errors() -> None:
-    done = subprocess.run(
-        [sys.executable, str(BENCH), "--tables", "3", "--seconds", "2", "--rate", "4"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1, done.stdout
-    figures = json.loads(lines[0])
+    figures = bench_figures("server_load.py", "--tables", "3", "--seconds", "2", "--rate", "4", timeout=60)
     assert figures.keys() >= KEYS
     assert figures["tables"] == 3
     assert figures["errors"] == 0, figures
