@@ -15,6 +15,7 @@ import pytest
 from hypothesis import settings
 
 from .postgres import PostgresMissingError, PostgresServer
+from .server.harness import Server, console_server
 
 # The test machines are shared and their speed drifts: a per-example deadline would fail tests for the
 # machine's sake, not the code's. Examples stay bounded by max_examples and pytest-timeout.
@@ -85,3 +86,11 @@ def _awaiting(awaitable: Any) -> Iterator[str]:
             return
         yield f"{frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}"
         awaitable = getattr(awaitable, "cr_await", None) or getattr(awaitable, "gi_yieldfrom", None)
+
+
+@pytest.fixture(scope="module")
+def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with the operator's console on (``harness.ADMIN_TOKEN``), one for the test module."""
+    running = console_server(tmp_path_factory.mktemp("console"))
+    yield running
+    running.stop()

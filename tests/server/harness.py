@@ -286,3 +286,21 @@ async def play_turns(client: Client, seat: int, limit: int | None = None) -> lis
         acks.append(answer)
         await client.until(lambda f, seq=answer["seq"]: f["t"] != "ack" and f.get("seq", 0) >= seq)
     return acks
+
+
+ADMIN_TOKEN = "operator-secret-0123456789"
+"""The operator's token of ``console_server``'s servers (``DOMINOHALL_ADMIN_TOKEN``)."""
+
+
+def console_server(folder: Path, options: list[str] | None = None) -> Server:
+    """A server with the operator's console on (``ADMIN_TOKEN``), SQLite in ``folder``, started."""
+    return Server(folder / "db.sqlite", options=options or [], env={"DOMINOHALL_ADMIN_TOKEN": ADMIN_TOKEN}).start()
+
+
+def admin(server: Server, *args: str) -> Any:
+    """``dominohall admin --db <the server's file> --json ARGS``: its JSON output (it must succeed)."""
+    command = [sys.executable, "-m", "dominohall", "admin", "--db", f"sqlite:///{server.db}", "--url", server.url]
+    env = os.environ | {"DOMINOHALL_ADMIN_TOKEN": ADMIN_TOKEN}
+    done = subprocess.run([*command, "--json", *args], capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)

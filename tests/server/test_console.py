@@ -6,41 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from .harness import Client, Server, create_table, http, sit
-
-TOKEN = "operator-secret-0123456789"
+from .harness import ADMIN_TOKEN, Client, Server, admin, console_server, create_table, http, sit
 
 
-@pytest.fixture(scope="module")
-def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server with the console on (an operator token)."""
-    folder: Path = tmp_path_factory.mktemp("console")
-    running = Server(folder / "db.sqlite", env={"DOMINOHALL_ADMIN_TOKEN": TOKEN}).start()
-    yield running
-    running.stop()
-
-
-def admin(server: Server, *args: str) -> Any:
-    """``dominohall admin --db <the server's file> --json ARGS``: its JSON output (it must succeed)."""
-    command = [sys.executable, "-m", "dominohall", "admin", "--db", f"sqlite:///{server.db}", "--url", server.url]
-    env = os.environ | {"DOMINOHALL_ADMIN_TOKEN": TOKEN}
-    done = subprocess.run([*command, "--json", *args], capture_output=True, text=True, env=env, timeout=60, check=False)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
-def api(server: Server, method: str, path: str, body: Any = None, token: str | None = TOKEN) -> tuple[int, Any]:
+def api(server: Server, method: str, path: str, body: Any = None, token: str | None = ADMIN_TOKEN) -> tuple[int, Any]:
     """One request to the console's API with the token in its header: status and JSON body."""
     data = None if body is None else json.dumps(body).encode()
     headers = {"content-type": "application/json"} | ({"x-admin-token": token} if token is not None else {})
@@ -173,8 +147,7 @@ def test_a_seat_the_host_muted_is_refused_with_a_clear_error(console: Server) ->
 
 
 def test_the_console_lists_and_lifts_the_limits_in_force(tmp_path: Path) -> None:
-    env = {"DOMINOHALL_ADMIN_TOKEN": TOKEN}
-    server = Server(tmp_path / "db.sqlite", options=["--tables-per-minute", "1"], env=env).start()
+    server = console_server(tmp_path, options=["--tables-per-minute", "1"])
     try:
         create_table(server, [None, "easy"], {"players": 2})
         assert http("POST", f"{server.url}/api/tables", {"bots": [None, "easy"], "name": "Ann"})[0] == 429
@@ -191,7 +164,7 @@ def test_the_console_is_404_without_a_token_and_403_with_a_wrong_one(server: Ser
         assert api(server, "GET", path)[0] == 404, path  # the console is off: as if it were not there
     assert api(server, "POST", "/admin/api/close", {"table": "x"})[0] == 404
     assert api(console, "GET", "/admin", token=None)[0] == 200  # the page holds no secret: it asks for the token
-    for token in (None, "wrong", TOKEN + "x"):
+    for token in (None, "wrong", ADMIN_TOKEN + "x"):
         status, body = api(console, "GET", "/admin/api/reports", token=token)
         assert (status, body["code"]) == (403, "not-operator"), token
         assert api(console, "POST", "/admin/api/close", {"table": "x"}, token=token)[0] == 403

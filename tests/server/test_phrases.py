@@ -5,28 +5,10 @@ operator like any chat line, and kept in a reload's snapshot."""
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from dominohall.tables.phrases import PHRASES, REACTIONS
 
-from .harness import Client, Server, create_table, sit
-
-TOKEN = "operator-secret-phrases-0123"
-
-
-@pytest.fixture(scope="module")
-def phrases_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server with the operator's console on (to hide a line)."""
-    folder: Path = tmp_path_factory.mktemp("phrases")
-    running = Server(folder / "db.sqlite", env={"DOMINOHALL_ADMIN_TOKEN": TOKEN}).start()
-    yield running
-    running.stop()
+from .harness import Client, Server, admin, create_table, sit
 
 
 async def a_table(server: Server) -> tuple[str, Client, Client, Client]:
@@ -44,9 +26,9 @@ def test_the_list_has_a_dozen_phrases_and_a_few_reactions() -> None:
     assert 3 <= len(REACTIONS) <= 6 and not set(REACTIONS) & set(PHRASES)
 
 
-def test_a_watcher_and_a_player_send_phrases_everyone_receives_as_codes(phrases_server: Server) -> None:
+def test_a_watcher_and_a_player_send_phrases_everyone_receives_as_codes(console: Server) -> None:
     async def scenario() -> None:
-        table_id, ann, bo, watcher = await a_table(phrases_server)
+        table_id, ann, bo, watcher = await a_table(console)
         said = await watcher.command({"t": "phrase", "code": "good-luck"})
         assert said["t"] == "ack"
         for client in (ann, bo, watcher):
@@ -59,7 +41,7 @@ def test_a_watcher_and_a_player_send_phrases_everyone_receives_as_codes(phrases_
         assert refused["code"] == "not-seated"
         assert (await bo.command({"t": "phrase", "code": "Good game!"}))["code"] == "bad-phrase"
         assert (await bo.command({"t": "phrase", "code": "x" * 40}))["code"] == "too-long"
-        reloaded = await Client.open(phrases_server, table_id)  # a reload's snapshot keeps them as codes
+        reloaded = await Client.open(console, table_id)  # a reload's snapshot keeps them as codes
         kept = [(line["seat"], line.get("phrase")) for line in reloaded.frames[-1]["chat"]]
         assert kept == [(None, "good-luck"), (1, "clap")]
         for client in (ann, bo, watcher, reloaded):
@@ -68,9 +50,9 @@ def test_a_watcher_and_a_player_send_phrases_everyone_receives_as_codes(phrases_
     asyncio.run(scenario())
 
 
-def test_phrases_are_limited_to_a_burst_of_three_then_one_every_two_seconds(phrases_server: Server) -> None:
+def test_phrases_are_limited_to_a_burst_of_three_then_one_every_two_seconds(console: Server) -> None:
     async def scenario() -> None:
-        _, ann, bo, watcher = await a_table(phrases_server)
+        _, ann, bo, watcher = await a_table(console)
         answers = [await watcher.command({"t": "phrase", "code": "wow"}) for _ in range(4)]
         assert [answer["t"] for answer in answers] == ["ack", "ack", "ack", "error"]
         assert answers[3]["code"] == "rate-limited" and "2 seconds" in answers[3]["message"]
@@ -83,22 +65,18 @@ def test_phrases_are_limited_to_a_burst_of_three_then_one_every_two_seconds(phra
     asyncio.run(scenario())
 
 
-def test_a_muted_person_sends_no_phrase_and_the_operator_hides_one(phrases_server: Server) -> None:
+def test_a_muted_person_sends_no_phrase_and_the_operator_hides_one(console: Server) -> None:
     async def scenario() -> None:
-        table_id, ann, bo, watcher = await a_table(phrases_server)
+        table_id, ann, bo, watcher = await a_table(console)
         assert (await ann.command({"t": "mute", "seat": 1}))["t"] == "ack"
         refused = await bo.command({"t": "phrase", "code": "oops"})
         assert refused["code"] == "muted"
         said = await watcher.command({"t": "phrase", "code": "laugh"})
         assert (await ann.command({"t": "report", "line": said["seq"]}))["code"] == "no-such-line"  # no words
-        command = [sys.executable, "-m", "dominohall", "admin", "--db", f"sqlite:///{phrases_server.db}"]
-        command += ["--url", phrases_server.url, "--json", "hide", table_id, str(said["seq"])]
-        env = os.environ | {"DOMINOHALL_ADMIN_TOKEN": TOKEN}
-        done = await asyncio.to_thread(subprocess.run, command, capture_output=True, env=env, timeout=60, check=False)
-        assert done.returncode == 0, done.stderr
+        await asyncio.to_thread(admin, console, "hide", table_id, str(said["seq"]))
         for client in (ann, bo, watcher):
             assert (await client.until(lambda f: f["t"] == "hidden"))["line"] == said["seq"]
-        reloaded = await Client.open(phrases_server, table_id)
+        reloaded = await Client.open(console, table_id)
         assert reloaded.frames[-1]["chat"] == []
         for client in (ann, bo, watcher, reloaded):
             await client.close()

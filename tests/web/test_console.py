@@ -3,24 +3,11 @@ mute, a hidden line vanishing live and after a reload, and the operator closing 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from ..server.harness import Server, create_table, sit
-from ..server.test_console import TOKEN, api
+from ..server.harness import ADMIN_TOKEN, Server, create_table, sit
+from ..server.test_console import api
 from .conftest import DESKTOP, new_page
-
-
-@pytest.fixture(scope="module")
-def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server with the console on."""
-    folder: Path = tmp_path_factory.mktemp("web-console")
-    running = Server(folder / "db.sqlite", env={"DOMINOHALL_ADMIN_TOKEN": TOKEN}).start()
-    yield running
-    running.stop()
 
 
 def seated_page(browser: Browser, server: Server, table_id: str, cookie: str) -> Page:
@@ -90,7 +77,7 @@ def test_the_operator_closes_a_table_from_the_console_page(console: Server, brow
     operator.get_by_label("Operator token").fill("not the token")
     operator.get_by_role("button", name="Open").click()
     expect(operator.get_by_role("alert")).to_contain_text("403")
-    operator.get_by_label("Operator token").fill(TOKEN)
+    operator.get_by_label("Operator token").fill(ADMIN_TOKEN)
     operator.get_by_role("button", name="Open").click()
     row = operator.locator("#admin-tables tr", has_text=table_id)
     expect(row).to_contain_text("playing")
