@@ -29,32 +29,42 @@ def test_the_hard_bot_does_not_block_the_event_loop() -> None:
         rnd.apply(rnd.legal_moves()[0])
     view = round_view(rnd, rnd.turn)
 
-    async def work() -> tuple[float, float, bool]:
+    async def decide(runner: BotRunner) -> tuple[float, float, bool]:
+        """The longest gap between the loop's 5 ms ticks while the hard bot decides, the decision's wall
+        time, and whether its move is legal."""
+        ticks: list[float] = []
+
+        async def tick() -> None:
+            while True:
+                ticks.append(time.perf_counter())
+                await asyncio.sleep(0.005)
+
+        ticker = asyncio.create_task(tick())
+        await asyncio.sleep(0)  # the ticker has ticked once before the decision starts
+        began = time.perf_counter()
+        move = await runner.choose("hard", view)
+        ended = time.perf_counter()
+        ticker.cancel()
+        # the decision's end closes the last gap: a quick decision still gives at least one gap
+        gaps = [b - a for a, b in itertools.pairwise([*ticks, ended])]
+        return max(gaps), ended - began, move in view.legal_moves
+
+    async def work() -> list[tuple[float, float, bool]]:
         runner = BotRunner(workers=1)
         try:
             await runner.choose("hard", view)  # the pool starts on first use
-            ticks: list[float] = []
-
-            async def tick() -> None:
-                while True:
-                    ticks.append(time.perf_counter())
-                    await asyncio.sleep(0.005)
-
-            ticker = asyncio.create_task(tick())
-            began = time.perf_counter()
-            move = await runner.choose("hard", view)
-            thought = time.perf_counter() - began
-            ticker.cancel()
-            gaps = [b - a for a, b in itertools.pairwise(ticks)]
-            return max(gaps), thought, move in view.legal_moves
+            return [await decide(runner) for _ in range(3)]
         finally:
             await runner.close()
 
-    longest_gap, thought, legal = asyncio.run(work())
-    assert legal
-    # on the loop, the bot would stall it for the whole decision (about 200 ms); in the pool the loop ticks
-    # on every 5 ms, or a few times slower on a busy machine: the bound grows with the decision's wall time
-    assert longest_gap < max(thought / 3, 0.1), f"the loop stalled {longest_gap * 1000:.0f} ms of {thought * 1000:.0f}"
+    decisions = asyncio.run(work())
+    assert all(legal for _, _, legal in decisions)
+    # on the loop, the bot stalls it for its whole decision (45-400 ms here): the loop's longest gap is the
+    # decision itself, every time; in the pool the loop ticks on every 5 ms, or a few times slower on a busy
+    # machine. One of three decisions is enough: a machine busy with other tests may starve this process for
+    # a whole decision now and then, a bot on the loop stalls all three.
+    stalls = [f"{gap * 1000:.0f} ms of {thought * 1000:.0f}" for gap, thought, _ in decisions]
+    assert any(gap < thought / 2 for gap, thought, _ in decisions), f"the loop stalled {stalls}"
 
 
 def test_a_busy_pool_makes_the_searching_bots_give_way_and_they_come_back_when_it_empties() -> None:
