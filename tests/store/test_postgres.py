@@ -279,9 +279,14 @@ def test_who_is_connected_elsewhere_is_read_in_one_ask_for_many_people(postgres_
 
 
 def test_news_of_every_append_reaches_every_listener(postgres_url: str) -> None:
+    """The listeners' connections are cut (only theirs, by their application name: a server another test of
+    this process left running listens on the same database) and each listener is told of the loss once."""
+    name = f"listener-{uuid.uuid4().hex[:8]}"
+
     async def work(store: PostgresStore) -> tuple[Recorder, Recorder]:
         ears = Recorder(), Recorder()
-        coordinators = [PostgresCoordinator(postgres_url, reconnect_delay=0.05) for _ in ears]
+        url = f"{postgres_url}&application_name={name}"
+        coordinators = [PostgresCoordinator(url, reconnect_delay=0.05) for _ in ears]
         for coordinator, recorder in zip(coordinators, ears, strict=True):
             await coordinator.open(recorder)
         await store.create_table("t1", 1.0)
@@ -293,8 +298,9 @@ def test_news_of_every_append_reaches_every_listener(postgres_url: str) -> None:
             await asyncio.sleep(0.01)
         with psycopg.connect(postgres_url, autocommit=True) as admin:  # cut the listening connections
             admin.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%%' AND pid <> "
-                "pg_backend_pid()"
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%%' AND "
+                "application_name = %s",
+                [name],
             )
         for _ in range(200):
             if all(r.losses for r in ears):
