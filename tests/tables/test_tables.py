@@ -261,6 +261,27 @@ def test_host_settings_kick_and_swap_to_bot(tmp_path: Path) -> None:
     run(tmp_path / "db", work)
 
 
+def test_a_person_asked_to_leave_mid_match_keeps_the_bot_the_host_chose_for_their_seat(tmp_path: Path) -> None:
+    """The host gives Bo's seat to an easy bot, then asks Bo to leave: the easy bot plays on (not the medium
+    stand-in), under Bo's name, and Bo's key no longer holds the seat."""
+
+    async def work(hall: Hall) -> None:
+        table_id, token = await new_table(hall, bots=[None, "easy", None, "easy"])
+        actor = await hall.actor(table_id)
+        assert actor is not None
+        host = token_hash(token)
+        reply, bo = await hall.sit(table_id, 2, "Bo")
+        assert reply.error is None
+        assert (await actor.submit(Command("start", token=host))).error is None
+        assert (await actor.submit(Command("bot", {"seat": 2, "level": "easy"}, host))).error is None
+        assert actor.state.seats[2].bot == "easy" and actor.state.seats[2].token == token_hash(bo)
+        assert (await actor.submit(Command("kick", {"seat": 2}, host))).error is None
+        seat = actor.state.seats[2]
+        assert (seat.bot, seat.name, seat.token) == ("easy", "Bo", None)
+
+    run(tmp_path / "db", work)
+
+
 def test_standing_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
     async def work(hall: Hall) -> dict[str, Any]:
         table_id, token = await new_table(hall, bots=[None, "easy", "easy", "easy"])
@@ -269,6 +290,8 @@ def test_standing_mid_match_hands_the_seat_to_a_bot(tmp_path: Path) -> None:
         await actor.submit(Command("start", token=token_hash(token)))
         assert (await actor.submit(Command("stand", token=token_hash(token)))).error is None
         assert actor.state.seats[0].bot == "medium" and actor.state.seats[0].name == "Ann"
+        again = await actor.submit(Command("stand", token=token_hash(token)))  # a second Leave is told it left
+        assert refused(again) == "already-away" and actor.state.seats[0].bot == "medium"
         await actor.join(Inbox.for_token(None), None)  # someone watches: the bots play on
         for _ in range(2000):
             if actor.state.phase == OVER:

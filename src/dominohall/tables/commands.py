@@ -229,6 +229,8 @@ def _stand(state: TableState, command: Command, rng: random.Random) -> list[Payl
     through the link. A leaving host hands the role to the next person."""
     seat = _seated(state, command)
     payload: Payload = {"t": "stood", "seat": seat, "withdraw": True}
+    if state.phase == PLAYING and state.seats[seat].why == LEFT:
+        raise CommandError("already-away", "you have left this match already: to play your seat again, come back")
     if state.phase == PLAYING:
         payload = {"t": "away", "seat": seat, "why": LEFT, "withdraw": True}
     return [payload | _handover(state, seat)]
@@ -262,6 +264,8 @@ def _kick(state: TableState, command: Command, rng: random.Random) -> list[Paylo
         raise CommandError("no-such-seat", f"nobody sits in seat {index}: there is nobody to ask to leave")
     if state.seats[index].token == command.token:
         raise CommandError("no-such-seat", "to leave your own seat, stand up")
+    if state.phase == PLAYING:  # the bot playing the seat meanwhile plays on (events before this say none: medium)
+        return [{"t": "kicked", "seat": index, "level": seat.bot or STAND_IN, "withdraw": True}]
     return [{"t": "kicked", "seat": index, "withdraw": True}]
 
 

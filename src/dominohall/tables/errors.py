@@ -36,6 +36,7 @@ CODES: dict[str, str] = {
     "not-finished": "that round has not been played to its end",
     "no-hints": "hints are for a table where one person plays against bots",
     "not-away": "no bot is playing your seat",
+    "already-away": "you have left this match already: a bot plays your seat",
     "bad-contribution": "a contribution to the deal is 32 to 128 lower-case hex digits",
     "no-deal-waiting": "no deal is waiting for contributions now",
     "already-contributed": "your seat has given its contribution to this deal already",

@@ -339,7 +339,7 @@ class TableState:
             self.host = payload["token"]
 
     def _on_stood(self, payload: dict[str, Any]) -> None:
-        self._vacate(payload["seat"])
+        self._vacate(payload["seat"], STAND_IN)
         self._withdraw(payload, before_match=True)
         self._hand_over(payload)
 
@@ -349,16 +349,16 @@ class TableState:
             self.host = payload["host"]
 
     def _on_kicked(self, payload: dict[str, Any]) -> None:
-        self._vacate(payload["seat"])
+        self._vacate(payload["seat"], payload.get("level", STAND_IN))
         self._withdraw(payload, before_match=True)
 
-    def _vacate(self, index: int) -> None:
-        """Before a match the seat is freed; during one a medium bot plays it on under the same name."""
+    def _vacate(self, index: int, level: str) -> None:
+        """Before a match the seat is freed; during one a bot of ``level`` plays it on under the same name."""
         seat = self.seats[index]
         if seat.token and seat.token == self.host_away:
             self.host_away = ""  # the seat's person is gone for good: no role waits for them
         if self.phase == PLAYING:
-            self.seats[index] = Seat(seat.name, STAND_IN, None, replaced=seat.token is not None or seat.replaced)
+            self.seats[index] = Seat(seat.name, level, None, replaced=seat.token is not None or seat.replaced)
         else:
             self.seats[index] = Seat()
 

@@ -407,6 +407,7 @@ def life_words(language: str) -> dict[str, str]:
         "record_replay": forms.gettext("Replay"),
         "error_not-between": forms.gettext("The next round has been dealt already."),
         "error_not-away": forms.gettext("You are playing your seat yourself already."),
+        "error_already-away": forms.gettext("You have left this match already: a bot plays your seat."),
         "error_no-hints": forms.gettext("Hints are only for a table where you play the bots alone."),
         "hint_thinking": forms.gettext("The hard bot is thinking…"),
         "hint_play": forms.gettext("Hint: play %(tile)s on %(on)s"),
