@@ -125,6 +125,38 @@ def test_from_the_home_page_a_whole_round_against_three_bots_ends_in_the_summary
     page.context.close()
 
 
+LEADS = """() => {
+  const tiles = document.querySelector("#board")?.dataset.tiles;
+  const lit = document.querySelector("#hand .tile.lit");
+  return tiles === undefined || (!lit && tiles === "0") ? null : lit && tiles === "0" ? "mine" : "theirs";
+}"""
+"""Who laid the hand's first tile, once the page shows it: "mine" (your lead: lit tiles, an empty board)."""
+
+
+def test_on_your_lead_the_empty_board_shows_where_the_first_tile_goes_until_it_is_laid(
+    server: Server, browser: Browser
+) -> None:
+    for _ in range(12):  # who leads is dealt: tables until one is yours to lead
+        page = new_page(browser, DESKTOP)
+        open_table(page, server, game="standard", seat1="easy", mode="draw", target="none")
+        if page.wait_for_function(LEADS, timeout=20_000).json_value() == "mine":
+            break
+        expect(page.locator("#board .lead-mark")).to_have_count(0)  # the other seat led: nothing to say
+        page.context.close()
+    else:
+        pytest.fail("the other seat led twelve tables in a row")
+    mark = page.locator("#board .lead-mark")
+    expect(mark.locator("text")).to_have_text("your first tile goes here")
+    board, caption = page.locator("#board").bounding_box(), mark.locator("text").bounding_box()
+    assert board and caption, "the board or its caption is not drawn"
+    inside = board["x"] <= caption["x"] and caption["x"] + caption["width"] <= board["x"] + board["width"]
+    assert inside and board["y"] <= caption["y"] <= board["y"] + board["height"], (board, caption)
+    make_move(page)
+    expect(page.locator("#board")).not_to_have_attribute("data-tiles", "0")
+    expect(mark).to_have_count(0)
+    page.context.close()
+
+
 @pytest.mark.parametrize(("mode", "shown"), [("block", False), ("draw", True)])
 def test_the_boneyard_count_shows_as_the_view_tells_whether_anybody_draws(
     server: Server, browser: Browser, mode: str, shown: bool

@@ -478,6 +478,7 @@ def layout_words(language: str) -> dict[str, str]:
         "said_scored": forms.gettext("+%(num)d"),
         "no_moves_yet": forms.gettext("No moves yet this round."),
         "play_here": forms.gettext("play here"),
+        "lead_here": forms.gettext("your first tile goes here"),
         "waits_toes": forms.gettext("waits for toes"),
         "why_wait": forms.gettext("Wait for your turn."),
         "why_offline": forms.gettext("Waiting for the connection: your move can be made once it is back."),

@@ -139,9 +139,9 @@ const rotation = (s) => angleOf(s) + (s.double ? -90 : 90);
 
 /** The pending double's mark: an outline round the tile and "play here" beside it, kept upright, on the side
  * of the outline (above, below, right, left, in that order of preference, nearest first) where it covers the
- * fewest tiles. */
-function pendingMark(layer, s, label, portrait, tiles) {
-  const group = el("g", { class: "pending-mark", transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)})` }, layer);
+ * fewest tiles. (Drawn the same, ``kind`` "lead-mark": where the first tile goes on an empty board.) */
+function pendingMark(layer, s, label, portrait, tiles, kind = "pending-mark") {
+  const group = el("g", { class: kind, transform: `translate(${s.x.toFixed(1)} ${s.y.toFixed(1)})` }, layer);
   el("rect", { x: -HW - 4, y: -HL - 4, width: UNIT + 8, height: 2 * UNIT + 8, rx: 6, transform: `rotate(${rotation(s)})` }, group);
   const { at: [x, y], box } = captionPlace(s, label, portrait, tiles);
   const text = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", transform: portrait ? `rotate(-90 ${x} ${y})` : "" }, group);
@@ -194,16 +194,17 @@ export const union = (a, b) => (a ? { minX: Math.min(a.minX, b.minX), minY: Math
 /**
  * Draw the table into ``container``: every tile (the last one played marked, ``fresh`` animated as it is
  * laid, the ``recent`` ones the others laid since your last turn outlined, the ``pending`` double marked
- * with ``playHere``) and, for ``choice`` (the moves of one tile of the hand), a lit target where each would go. A
+ * with ``playHere``, an empty board's middle with ``lead``) and, for ``choice`` (the moves of one tile of the
+ * hand), a lit target where each would go. A
  * ``portrait`` board (a phone held upright) shows the layout a quarter turn round, its lines running up and
  * down, so the tiles come out larger; ``room``, the board's [across, down] in units at a legible scale, which a
  * drawing may fit its lines to. Returns the SVG, its content's bounds and ``areaOf(key)``, the box of a
  * tile on the board (by name) or of a target (by index), as the page shows it, and the drawing (its hooks).
  * @param {{choice?: Move[], current?: number | null, fresh?: Tile | null, portrait?: boolean, room?: number[], recent?: Set<Tile>,
- *   pending?: Tile | null, playHere?: string, trains?: {labels: string[], mine: number | null, marked: string} | null}} [options]
+ *   pending?: Tile | null, playHere?: string, lead?: string, trains?: {labels: string[], mine: number | null, marked: string} | null}} [options]
  */
 export function drawBoard(container, view, drawing, options = {}) {
-  const { choice = [], current = null, fresh = null, recent = new Set(), pending = null, playHere = "", trains = null } = options;
+  const { choice = [], current = null, fresh = null, recent = new Set(), pending = null, playHere = "", lead = "", trains = null } = options;
   const labels = trains?.labels ?? [];
   const drawn = drawingOf(drawing);
   const room = options.portrait ? options.room?.slice().reverse() : options.room; // as the layout lies
@@ -227,6 +228,10 @@ export function drawBoard(container, view, drawing, options = {}) {
   const waiting = pending && tiles.find((s) => s.tile === pending);
   const caption = waiting ? pendingMark(layer, waiting, playHere, portrait, [...tiles, ...targets]) : null;
   container.dataset.pending = waiting ? pending : "";
+  // an empty board on your lead: where the first tile goes (until a tile is chosen and its place is lit there)
+  const slot = lead && !tiles.length && !targets.length ? { x: 0, y: 0, heading: 0, root: true, double: false } : null;
+  const leadBox = slot ? pendingMark(layer, slot, lead, portrait, [], "lead-mark") : null;
+  container.dataset.lead = slot ? lead : "";
   targets.forEach((s, index) => {
     const move = choice[index];
     const group = el("g", {
@@ -248,7 +253,8 @@ export function drawBoard(container, view, drawing, options = {}) {
     const s = typeof key === "number" ? targets[key] : spots.get(key);
     return s ? (s === waiting && caption ? union(caption, frame(bounds([s]))) : frame(bounds([s]))) : null;
   };
-  return { svg, bounds: union(lines?.box, union(caption, frame(bounds([...tiles, ...targets])))), areaOf, drawing: drawn };
+  const all = union(leadBox, union(caption, frame(bounds([...tiles, ...targets]))));
+  return { svg, bounds: union(lines?.box, all), areaOf, drawing: drawn };
 }
 
 /**

@@ -278,7 +278,8 @@ function renderBoard() {
   const pending = view.pending && view.pending_needs && !view.end ? view.pending : uncovered;
   const fits = (view.legal_moves || []).some((move) => move.kind === "play" && move.on === pending); // yours to cover
   const here = fits && view.turn === state.you && !isAway(state) ? words.play_here : uncovered ? words.cover_first : words.waits_toes;
-  const marks = { pending, playHere: here, recent: sinceMyTurn(view, state.you) };
+  const lead = view.turn === state.you && !isAway(state) && !view.end ? words.lead_here : ""; // an empty board only
+  const marks = { pending, playHere: here, lead, recent: sinceMyTurn(view, state.you) };
   $("recent-legend").textContent = state.you === null ? words.laid_lately : words.laid_since;
   const fresh = state.fresh && state.fresh !== done.fresh ? state.fresh.tile : null; // animated once
   done.fresh = state.fresh;
