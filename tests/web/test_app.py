@@ -233,7 +233,9 @@ def test_the_service_worker_serves_the_shell_offline_and_keeps_no_table(server: 
 
 FLIGHTS = """(() => {
     window.flights = []; // each tile that flew: the tile, and how far from its place it set off
+    window.together = 0; // the most copies in flight at once
     new MutationObserver((changes) => {
+        window.together = Math.max(window.together, document.querySelectorAll("svg.fly").length);
         for (const change of changes) for (const node of change.addedNodes) {
             if (!node.classList?.contains("fly")) continue;
             const moving = node.firstElementChild;
@@ -280,6 +282,12 @@ def test_a_tile_laid_flies_to_its_place_and_clicks(server: Server, browser: Brow
     expect(page.locator("svg.fly")).to_have_count(0)  # landed: the copies are gone
     landed = page.locator(f'#board .tile[data-tile="{own["tile"]}"]')
     assert landed.evaluate("(tile) => getComputedStyle(tile).visibility") == "visible"
+    shown = "(tiles) => tiles.every((tile) => getComputedStyle(tile).visibility === 'visible')"
+    assert page.locator("#board .tile").evaluate_all(shown), "a tile stayed hidden after its flight"
+    # the bot answers at once: its tile's flight began before yours had landed, which landed then (the board
+    # was drawn again and may have moved: a copy flying on would land beside its tile)
+    flown, together = page.evaluate("[flights.length, together]")
+    assert flown >= 2 and together == 1, f"{together} copies in flight at once, of {flown} flights"
     context.close()
 
 

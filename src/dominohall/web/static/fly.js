@@ -3,8 +3,14 @@
 const NS = "http://www.w3.org/2000/svg";
 const MS = 450; // a little longer than the flight in site.css
 
-/** Fly the board's tile ``tile`` in from ``from``, a box on the screen. @param {DOMRect} from @param {string} tile */
+/** The flights under way: each one's landing, to end it early. @type {Set<() => void>} */
+const flying = new Set();
+
+/** Fly the board's tile ``tile`` in from ``from``, a box on the screen. A flight still under way lands at once:
+ * the board was drawn again for this move and may have moved, so its copy would land beside its tile.
+ * @param {DOMRect} from @param {string} tile */
 export function fly(from, tile) {
+  for (const land of [...flying]) land();
   const target = /** @type {SVGGElement | null} */ (document.querySelector(`#board .tile[data-tile="${tile}"]`));
   const at = target?.getScreenCTM();
   if (!target || !at || document.hidden) return;
@@ -20,8 +26,12 @@ export function fly(from, tile) {
   const sheet = document.styleSheets[0]; // meanwhile the tile on the board is hidden, drawn again or not
   const hidden = sheet.cssRules[sheet.insertRule(`#board [data-tile="${tile}"] { visibility: hidden }`, sheet.cssRules.length)];
   document.body.appendChild(layer);
-  setTimeout(() => {
+  const land = () => {
+    flying.delete(land);
+    clearTimeout(timer);
     layer.remove();
     sheet.deleteRule([...sheet.cssRules].indexOf(hidden));
-  }, MS);
+  };
+  const timer = setTimeout(land, MS);
+  flying.add(land);
 }
