@@ -26,7 +26,9 @@ const WORDS = {
   hint_play_yours: "Hint: play %(tile)s on %(on)s, on your train",
   hint_play_of: "Hint: play %(tile)s on %(on)s, on %(owner)s's train",
   train_open: "train open to all",
+  train_open_short: "open to all",
   double_uncovered: "%(tile)s not yet covered",
+  double_to_cover: "%(tile)s to cover",
   timed_out_move: "%(name)s ran out of time",
   timed_out_drew_passed: "%(name)s ran out of time: drew a tile and passed",
   you_drew: "You drew %(tile)s",
@@ -96,10 +98,11 @@ describe("a seat's train notes", () => {
     end: null, ...extra,
   });
 
-  test("a marked train is open to all; the seat that laid an uncovered double has it noted", () => {
-    assert.deepEqual(trainNotes(view(), 1), [{ kind: "marked", text: "train open to all" }]);
+  test("a marked train is open to all; the seat that laid an uncovered double has it noted (and in short)", () => {
+    assert.deepEqual(trainNotes(view(), 1), [{ kind: "marked", text: "train open to all", short: "open to all" }]);
     assert.deepEqual(trainNotes(view(), 0), []);
-    assert.deepEqual(trainNotes(view({ uncovered: "7-7", uncovered_by: 2 }), 2), [{ kind: "uncovered", text: "7-7 not yet covered" }]);
+    const uncovered = { kind: "uncovered", text: "7-7 not yet covered", short: "7-7 to cover" };
+    assert.deepEqual(trainNotes(view({ uncovered: "7-7", uncovered_by: 2 }), 2), [uncovered]);
     assert.deepEqual(trainNotes(view({ uncovered: "7-7", uncovered_by: 1 }), 1).map((note) => note.kind), ["marked", "uncovered"]);
   });
 

@@ -291,6 +291,7 @@ SEATS_SEEN = """() => {
   const marked = [...board.querySelectorAll(".layer > g.train.marked")].map((row) => row.dataset.train);
   const cards = Object.fromEntries([...document.querySelectorAll("#ring li")].map((card) => [card.dataset.seat, {
     text: card.textContent, marker: card.querySelectorAll(".train-note .marked svg.train-marker").length,
+    whole: [...card.querySelectorAll(".train-note > span")].every((note) => note.scrollWidth <= note.clientWidth),
   }]));
   const seats = Object.fromEntries([...document.querySelectorAll("#seats li")].map((item) => [item.dataset.seat, {
     text: item.textContent, marker: item.querySelectorAll("svg.train-marker").length,
@@ -300,10 +301,16 @@ SEATS_SEEN = """() => {
 }"""
 
 
+NARROW: ViewportSize = {"width": 360, "height": 780}
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, NARROW], ids=["1280x800", "360x780"])
 def test_the_log_names_the_trains_and_a_marked_seat_shows_it(
-    server: Server, browser: Browser, tmp_path_factory: pytest.TempPathFactory
+    server: Server, browser: Browser, tmp_path_factory: pytest.TempPathFactory, viewport: ViewportSize
 ) -> None:
-    page = seated(browser, server, LAPTOP, 4)
+    """A marked train's seat says so on its card, in the seats list and in the card's title; on a phone's
+    narrow card in short ("open to all" beside the marker), its words whole, not cut with "…"."""
+    page = seated(browser, server, viewport, 4)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     checked = {"log": False, "marked": False}
@@ -317,7 +324,7 @@ def test_the_log_names_the_trains_and_a_marked_seat_shows_it(
         for seat, card in seen["cards"].items():  # the other seats, round the board
             open_to_all = seat in seen["marked"]
             assert ("train open to all" in card["text"]) == open_to_all, (seat, card, seen["marked"])
-            assert card["marker"] == open_to_all
+            assert card["marker"] == open_to_all and card["whole"], (seat, card)
         for seat, item in seen["seats"].items():  # every seat, yours too, in the seats list
             assert ("train open to all" in item["text"]) == (seat in seen["marked"]), (seat, item)
             assert item["marker"] == (seat in seen["marked"])

@@ -133,7 +133,9 @@ def train_words(language: str) -> dict[str, str]:
         "hint_play_yours": forms.gettext("Hint: play %(tile)s on %(on)s, on your train"),
         "hint_play_of": forms.gettext("Hint: play %(tile)s on %(on)s, on %(owner)s's train"),
         "train_open": forms.gettext("train open to all"),
+        "train_open_short": forms.gettext("open to all"),
         "double_uncovered": forms.gettext("%(tile)s not yet covered"),
+        "double_to_cover": forms.gettext("%(tile)s to cover"),
     }
 
 

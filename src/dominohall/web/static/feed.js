@@ -116,14 +116,18 @@ export function captions(view, feed) {
 
 /** What a seat's Mexican Train train says of it: its mark ("train open to all": anyone may play on it) and
  * the double it laid that is still to be covered (it owes the cover first); none in the other games or
- * once the round is over. @param {View | null | undefined} view @param {number} seat
- * @returns {{kind: "marked" | "uncovered", text: string}[]} */
+ * once the round is over; each in whole words (``text``) and in short for a seat's card (``short``).
+ * @param {View | null | undefined} view @param {number} seat
+ * @returns {{kind: "marked" | "uncovered", text: string, short: string}[]} */
 export function trainNotes(view, seat) {
   if (!view?.trains || view.end) return [];
   const found = [];
-  if (view.trains.some((line) => line.train === seat && line.marked)) found.push({ kind: "marked", text: words.train_open });
-  if (view.uncovered && view.uncovered_by === seat) found.push({ kind: "uncovered", text: format(words.double_uncovered, { tile: view.uncovered }) });
-  return /** @type {{kind: "marked" | "uncovered", text: string}[]} */ (found);
+  if (view.trains.some((line) => line.train === seat && line.marked)) found.push({ kind: "marked", text: words.train_open, short: words.train_open_short });
+  if (view.uncovered && view.uncovered_by === seat) {
+    const tile = { tile: view.uncovered };
+    found.push({ kind: "uncovered", text: format(words.double_uncovered, tile), short: format(words.double_to_cover, tile) });
+  }
+  return /** @type {{kind: "marked" | "uncovered", text: string, short: string}[]} */ (found);
 }
 
 /** The tiles the other seats laid since your last move this round; for a watcher, those of the last round of

@@ -160,9 +160,10 @@ function chip(index, ctx, compact = false) {
   return item;
 }
 
-/** A Mexican Train seat's line: its train's marker and "train open to all" while it is marked, and the
- * double it laid while that waits for its cover (a line on every card, empty or not, so that a mark coming
- * or going never moves the board). @param {View} view @param {number} index */
+/** A Mexican Train seat's lines: its train's marker and "open to all" while it is marked, and the double it
+ * laid while that waits for its cover, each in short on its own line (the whole words for screen readers and
+ * in the title); one line on every card, empty or not, so that a mark coming or going never moves the board.
+ * @param {View} view @param {number} index */
 function trainLine(view, index) {
   const notes = trainNotes(view, index);
   const line = make("span", null, { class: "train-note" });
@@ -170,7 +171,7 @@ function trainLine(view, index) {
   for (const note of notes) {
     const part = line.appendChild(make("span", null, { class: note.kind }));
     if (note.kind === "marked") part.appendChild(trainMarker());
-    part.append(note.text);
+    part.append(make("span", note.text, { class: "long" }), make("span", note.short, { class: "short", "aria-hidden": "true" }));
   }
   return line;
 }
