@@ -291,7 +291,10 @@ def test_leave_during_the_match_asks_first_a_bot_plays_and_the_link_gives_the_se
 def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_so_far(
     slow: Server, browser: Browser
 ) -> None:
-    table_id, host = hosted(browser, slow, {"players": 2, "hand": 5, "length": "half"}, [None, None])
+    """Two people at the standard game's block game (a hand of at most 14 plays and some passes: a Chicken
+    Foot round of two, drawing until its doubles come, takes about 100 moves and a minute here), to 100."""
+    settings = {"players": 2, "mode": "block", "target": 100}
+    table_id, host = hosted(browser, slow, settings, [None, None], "standard")
     host.goto(f"{slow.url}/t/{table_id}")
     guest = watcher(browser, slow, table_id)
     guest.fill("#name", "Bea")
@@ -302,10 +305,10 @@ def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_s
     play_until([host, guest], lambda: all(summary.is_visible() for summary in summaries))
     for summary in summaries:
         expect(summary.locator(".ended")).to_have_text(
-            re.compile(r"^(Ann|Bea) went out\.$|^The round is blocked: nobody can play\.$")
+            re.compile(r"^((Ann|Bea) went out|The hand is blocked: nobody can play)\. (The winner|.+ wins|The fewest)")
         )
     countdown = host.locator("#summary .next-deal")
-    expect(countdown).to_have_text(re.compile(r"^Next round in \d+ s$"))
+    expect(countdown).to_have_text(re.compile(r"^Next hand in \d+ s$"))
     before = int(re.findall(r"\d+", countdown.inner_text())[0])
     host.wait_for_timeout(1200)
     assert int(re.findall(r"\d+", countdown.inner_text())[0]) < before, "the countdown to the next deal stands still"
@@ -333,7 +336,7 @@ def test_between_rounds_continue_shows_who_is_ready_the_countdown_and_a_record_s
     guest.get_by_role("button", name="Continue").click()
     for page, summary in zip((host, guest), summaries, strict=True):  # the next round's deal closes the summary
         expect(summary).to_be_hidden()
-        expect(page.locator("#hand .tile")).to_have_count(5)
+        expect(page.locator("#hand .tile")).to_have_count(7)
     host.context.close()
     guest.context.close()
 
