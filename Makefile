@@ -14,7 +14,7 @@ run: $(STAMP)
 # Tests start many servers: each writes the bytecode of what it imports for the next one, even on a machine
 # that sets PYTHONDONTWRITEBYTECODE (this project's own modules compile in about 0.3 s a process).
 test: $(STAMP) $(NODE_STAMP) lint chromium postgresql nginx nodejs
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 -q
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 -q --durations=15
 
 # The README's screenshots: only this target writes tests/web/screenshots/*.png (a plain test run writes none).
 # It runs the browser tests that take them, with DOMINOHALL_SCREENSHOTS=1.
