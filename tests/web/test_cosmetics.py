@@ -6,13 +6,15 @@ lingering, and the deal commitment's hash in the status bar's most visible place
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
 from ..server.harness import Server
 from .boards import dense_boards
 from .conftest import CHROMIUM, PHONE
-from .moves import MY_TURN, make_move
+from .moves import MY_TURN, make_move, told_views
 from .test_layout import CLIPPED_IN_CARDS, LAPTOP, seated
 
 pytestmark = pytest.mark.skipif(
@@ -79,6 +81,13 @@ def test_the_boards_buttons_cover_no_tile_of_a_fitted_board(
     page.context.close()
 
 
+def last_round_of_plays(history: list[dict[str, Any]]) -> list[str]:
+    """The tiles played in the last round of moves of ``history``: since the last mover's move before its last."""
+    mover = history[-1]["seat"]
+    since = max((i + 1 for i, entry in enumerate(history[:-1]) if entry["seat"] == mover), default=0)
+    return [entry["tile"] for entry in history[since:] if entry["kind"] == "play"]
+
+
 def test_a_watcher_sees_only_the_last_round_of_moves_outlined(server: Server, browser: Browser) -> None:
     """A watcher has no turn of their own: the board outlines the last round of moves (at most one tile a seat),
     as its legend says, not every tile of the round (it outlined all of them)."""
@@ -86,11 +95,14 @@ def test_a_watcher_sees_only_the_last_round_of_moves_outlined(server: Server, br
     for _ in range(5):
         make_move(ann)
     watcher = browser.new_page(viewport=LAPTOP)
+    views = told_views(watcher)
     watcher.goto(f"{server.url}{ann.url.split(server.url)[1].split('?')[0]}")
     expect(watcher.locator("#phase")).to_have_text("You are watching this table")
     expect(watcher.locator("#board g.tile").nth(5)).to_be_attached()  # 5 plays at least: all outlined before
-    outlined = watcher.locator("#board g.tile.recent").count()
-    assert 1 <= outlined <= 4, f"{outlined} of {watcher.locator('#board g.tile').count()} tiles outlined"
+    outlined = watcher.locator("#board g.tile.recent").evaluate_all("(tiles) => tiles.map((t) => t.dataset.tile)")
+    last_round = last_round_of_plays(views[-1]["history"])
+    assert sorted(outlined) == sorted(last_round), f"{len(outlined)} of {watcher.locator('#board g.tile').count()}"
+    assert len(outlined) <= 4  # at most one a seat (a round of moves where all drew or passed outlines none)
     expect(watcher.locator("#recent-legend")).to_have_text("laid in the last round of moves")
     expect(ann.locator("#recent-legend")).to_have_text("laid since your last turn")
     for page in (ann, watcher):
