@@ -16,6 +16,10 @@ CHOICE = """() => document.querySelector("#hand .tile.lit") ? "play"
     : document.querySelector("#draw:not([hidden]), #pass:not([hidden])")?.id ?? null"""
 """What the page offers now, read in one step (the page may redraw between two separate queries)."""
 
+CHOICE_OR_END = f"""() => document.querySelector("#summary:not([hidden])") ? "end" : ({CHOICE})()"""
+"""What the page offers now (``CHOICE``), or "end" once the round's (or hand's) summary shows: a move that
+ended it leaves no turn to wait for."""
+
 
 def make_move(page: Page, *, wait_ms: float = 30_000) -> str | None:
     """Make one move at your turn: the first lit tile at its first place, else a draw or a pass.

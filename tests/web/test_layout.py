@@ -22,7 +22,7 @@ from dominohall.web.pages import DRAWING_MODULES, DRAWING_STYLES, DRAWINGS
 from ..server.harness import Server, create_table
 from .boards import dense_boards
 from .conftest import CHROMIUM, PHONE, shot
-from .moves import CHOICE, MY_TURN, make_move, told_views
+from .moves import CHOICE_OR_END, MY_TURN, make_move, told_views
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (make test installs it)"
@@ -109,10 +109,6 @@ ALL_TABS_FIT = """() => {
 UNCOVERED = """(b) => { const r = b.getBoundingClientRect();
   return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"""
 """True when the element's middle is the element itself, not something drawn over it (or clipping it)."""
-
-
-CHOICE_OR_END = f"""() => document.querySelector("#summary:not([hidden])") ? "end" : ({CHOICE})()"""
-"""What the page offers now (``CHOICE``), or "end" once the hand's summary shows."""
 
 
 def tap_move(page: Page) -> None:

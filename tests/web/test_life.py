@@ -435,6 +435,14 @@ def test_points_scored_in_play_are_said_in_each_languages_plural(server: Server,
     page.context.close()
 
 
+SPANS = """(selectors) => {
+    const boxes = selectors.map((selector) => document.querySelector(selector)?.getBoundingClientRect());
+    return boxes.every((box) => box && box.height) ? boxes.map((box) => [box.top, box.bottom]) : null;
+}"""
+"""The top and bottom of the first elements ``selectors`` find, read in one step (the seats' list is drawn
+again with each frame: two separate reads may meet a button gone between them), once all are drawn."""
+
+
 def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_screen(
     server: Server, browser: Browser
 ) -> None:
@@ -460,10 +468,9 @@ def test_a_phone_host_waiting_for_friends_finds_the_link_to_share_on_the_first_s
     friend.goto(f"{server.url}/t/{table_id}")  # the friend who followed it: a name and a free seat come first
     expect(friend.locator("#name")).to_be_visible()  # shown once the table's first frame is drawn
     expect(friend.locator("#seats button").first).to_be_visible()
-    name_box, sit = friend.locator("#name").bounding_box(), friend.locator("#seats button").first.bounding_box()
-    share = friend.locator("#share-link").bounding_box()
-    assert name_box and sit and share and name_box["y"] < sit["y"] < share["y"], (name_box, sit, share)
-    assert sit["y"] + sit["height"] <= PHONE["height"], f"a friend's seat is below the first screen: {sit}"
+    name_box, sit, share = friend.wait_for_function(SPANS, arg=["#name", "#seats button", "#share-link"]).json_value()
+    assert name_box[0] < sit[0] < share[0], (name_box, sit, share)  # the name, a seat's button, the link
+    assert sit[1] <= PHONE["height"], f"a friend's seat is below the first screen: {sit}"
     friend.context.close()
     phone.close()
 

@@ -15,7 +15,7 @@ from dominohall.games.records import verify
 
 from ..server.harness import Server, create_table, http
 from .conftest import CHROMIUM, PHONE, shot
-from .moves import CHOICE, make_move
+from .moves import CHOICE, CHOICE_OR_END, make_move
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -64,16 +64,12 @@ def seated(browser: Browser, server: Server, viewport: ViewportSize, players: in
     return page
 
 
-CHOICE_OR_OVER = f"""() => document.querySelector("#summary:not([hidden])") ? "over" : ({CHOICE})()"""
-"""What the page offers now, or "over" once the round's summary shows."""
-
-
 def play_on_a_train(page: Page, seen: dict[str, Any], played: dict[str, bool]) -> bool:
     """Your move, preferring a double whenever one may be laid (it must then be covered: ``played["double"]``
     notes one was laid), then a tile that fits several trains, laid on the last of its places by a click on
     the board; True when a tile was laid on a train chosen so."""
-    offered = page.wait_for_function(CHOICE_OR_OVER).json_value()
-    if offered == "over":  # the move before ended the round: no turn comes (the loop sees the summary)
+    offered = page.wait_for_function(CHOICE_OR_END).json_value()
+    if offered == "end":  # the move before ended the round: no turn comes (the loop sees the summary)
         return False
     if offered != "play":
         make_move(page)
