@@ -23,9 +23,16 @@ def seated_page(browser: Browser, server: Server, table_id: str, cookie: str) ->
 
 
 def say(page: Page, text: str) -> None:
-    """Say ``text`` in the chat."""
-    page.locator("#chat-text").fill(text)
-    page.locator("#chat-text").press("Enter")
+    """Say ``text`` in the chat: Enter again until it went (the words stay in the box while the page's
+    connection is not open yet)."""
+    box = page.locator("#chat-text")
+    box.fill(text)
+    for _ in range(50):
+        box.press("Enter")
+        if box.input_value() == "":
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError(f"{text!r} was never sent: the page never connected")
 
 
 def test_report_and_mute_a_person_the_host_mutes_and_a_hidden_line_vanishes(console: Server, browser: Browser) -> None:

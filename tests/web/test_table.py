@@ -478,6 +478,9 @@ def test_after_a_kill_9_and_a_restart_the_page_comes_back_by_itself_with_the_sam
         kind = make_move(page)  # the lost move again, taken by the restarted server: the hand changes
         assert kind in ("play", "draw"), "the first move of a round is a play or a draw"
         expect(page.locator("#hand .tile")).to_have_count(len(hand) - 1 if kind == "play" else len(hand) + 1)
+        page.locator("#chat-text").press("Enter")  # the words typed meanwhile go now
+        expect(page.locator("#chat-log li", has_text="anyone there?")).to_have_count(1)
+        expect(page.locator("#chat-text")).to_have_value("")
         page.context.close()
     finally:
         again.stop()
@@ -489,7 +492,8 @@ def test_a_lost_connection_shows_at_once_takes_no_move_and_comes_back_within_2_s
     """The server dies at your turn: within 1 s a visible alert says the connection is lost, nothing in the hand
     is playable (a click on a tile says it waits for the connection, and nothing is sent to be lost); some
     seconds later the server starts again on the same file and port, and within about 2 s of it answering the
-    page is live again by itself: the alert gone, the same hand lit, and the move made."""
+    page is live again by itself: the alert gone, the same hand lit, and the move made. Words said in the chat
+    meanwhile stay in its box (they were cleared and lost) and go once the page is back."""
     first = Server(tmp_path / "db.sqlite").start()
     try:
         page = new_page(browser, DESKTOP)
@@ -505,6 +509,9 @@ def test_a_lost_connection_shows_at_once_takes_no_move_and_comes_back_within_2_s
         page.locator("#hand .tile").first.click(force=True)  # dimmed (aria-disabled): pressed all the same
         expect(page.locator("#why")).to_have_text("Waiting for the connection: your move can be made once it is back.")
         expect(page.locator("#targets button[data-index]")).to_have_count(0)
+        page.locator("#chat-text").fill("anyone there?")
+        page.locator("#chat-text").press("Enter")
+        expect(page.locator("#chat-text")).to_have_value("anyone there?")  # not sent: the words wait in the box
         page.wait_for_timeout(4_000)  # long enough for waits that double to have grown past 2 s
         assert plays == [], "a move was sent on a socket that was down"
         expect(lost).to_be_visible()

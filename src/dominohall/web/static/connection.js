@@ -50,8 +50,10 @@ export class Connection {
     this.open();
   }
 
-  /** Send ``message`` with a fresh id while the socket is open. */
+  /** Send ``message`` with a fresh id while the socket is open: true when it went. */
   send(message) {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${this.next++}`, ...message }));
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify({ id: `c${Date.now().toString(36)}${this.next++}`, ...message }));
+    return true;
   }
 }

@@ -63,8 +63,7 @@ export function wireControls({ send, leave, playing }) {
     event.preventDefault();
     const text = chat.value.trim();
     if (!text) return;
-    send({ t: "chat", text: text.slice(0, 300) });
-    chat.value = "";
+    if (send({ t: "chat", text: text.slice(0, 300) })) chat.value = ""; // not connected: the words stay to send again
   });
   for (const tab of document.querySelectorAll(".side-tabs [data-tab]")) {
     tab.addEventListener("click", () => showTab(tab.dataset.tab));
