@@ -76,6 +76,8 @@ class Reply:
 BUSY = CommandError("busy", "the table could not do that now: try again")
 BOT_YIELD = 1e-6
 """Seconds a bot waits when it has no delay: a timer, which the event loop runs after the I/O it polled."""
+STOP_AGAIN = 1.0
+"""Seconds ``stop`` waits for a cancelled task before it cancels it again (a cancel can be lost, not twice)."""
 COMMAND_EVENTS_MAX = 16
 """More events than any one command makes (the most: a start that fills seven free seats with bots makes
 nine, the bots, the start and the deal)."""
@@ -209,9 +211,12 @@ class TableActor:
         self.presence.cancel()
         self._disarm_alarm()
         tasks = [task for task in (self._bot_task, self._task) if task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)  # a stop that is itself cancelled stays cancelled
+        pending = set(tasks)
+        while pending:  # cancelled again while one lives on: a library's wait_for may swallow a cancel (Python 3.11)
+            for task in pending:
+                task.cancel()
+            _, pending = await asyncio.wait(pending, timeout=STOP_AGAIN)  # a stop itself cancelled stays cancelled
+        await asyncio.gather(*tasks, return_exceptions=True)  # all done: their outcomes taken, none left unread
         self._bot_task = None  # a cancelled task's traceback holds this actor (see _run)
         while not self.queue.empty():
             request = self.queue.get_nowait()
